@@ -1,0 +1,11 @@
+# Warnings for the project's own targets only; a consumer's build is never touched.
+function(steer_set_warnings target)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wconversion -Wshadow)
+    if(STEER_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE -Werror)
+    endif()
+  elseif(MSVC)
+    target_compile_options(${target} PRIVATE /W4 $<$<BOOL:${STEER_WARNINGS_AS_ERRORS}>:/WX>)
+  endif()
+endfunction()

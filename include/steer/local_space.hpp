@@ -1,0 +1,128 @@
+#ifndef STEER_LOCAL_SPACE_HPP
+#define STEER_LOCAL_SPACE_HPP
+
+/// @file
+/// A character's local coordinate frame (Reynolds 1999, "A Simple Vehicle Model").
+///
+/// 3D: forward starts as +Z and up as world +Y; side = cross(forward, up), so a
+/// fresh frame's side is -X. Local coordinates are (side, up, forward).
+/// 2D: forward starts as +X; side is forward turned +90 degrees (+Y at first).
+/// Local coordinates are (side, forward).
+
+#include <type_traits>
+
+#include <glm/geometric.hpp>
+
+#include "math.hpp"
+#include "vector.hpp"
+
+namespace steer {
+
+namespace detail {
+struct no_up {
+    friend constexpr bool operator==(no_up, no_up) noexcept { return true; }
+};
+}  // namespace detail
+
+/// An orthonormal frame (forward, side and, in 3D, up) placed at a position.
+template <vector V>
+class local_space {
+    using S = scalar_t<V>;
+    static constexpr bool is_3d = dimension_v<V> == 3;
+
+public:
+    using vector_type = V;
+    using scalar_type = S;
+
+    /// The world frame: forward +Z, up +Y, side -X in 3D; forward +X, side +Y in 2D.
+    constexpr local_space() noexcept {
+        if constexpr (is_3d) {
+            forward_ = V(0, 0, 1);
+            up_ = V(0, 1, 0);
+            side_ = V(-1, 0, 0);
+        } else {
+            forward_ = V(1, 0);
+            side_ = V(0, 1);
+        }
+    }
+
+    /// A frame with forward along `forward` (any non-zero length). In 3D, `approximate_up`
+    /// is made perpendicular to it; when the two are parallel a perpendicular is chosen.
+    [[nodiscard]] static local_space from_forward(const V& position, const V& forward,
+                                                  const V& approximate_up = up_hint()) noexcept {
+        local_space frame;
+        frame.position_ = position;
+        frame.reorient(forward, approximate_up);
+        return frame;
+    }
+
+    [[nodiscard]] constexpr const V& position() const noexcept { return position_; }
+    [[nodiscard]] constexpr const V& forward() const noexcept { return forward_; }
+    [[nodiscard]] constexpr const V& side() const noexcept { return side_; }
+    [[nodiscard]] constexpr const V& up() const noexcept
+        requires is_3d
+    {
+        return up_;
+    }
+
+    constexpr void set_position(const V& position) noexcept { position_ = position; }
+
+    /// Turns the frame so that forward points along `forward`; a zero `forward` keeps
+    /// the frame. In 3D the new side is cross(forward, approximate_up) and the new up
+    /// cross(side, forward): the paper's construction with the sign of up kept right.
+    void reorient(const V& forward, const V& approximate_up = up_hint()) noexcept {
+        const V new_forward = safe_normalize(forward);
+        if (new_forward == V(S(0))) return;
+        forward_ = new_forward;
+        if constexpr (is_3d) {
+            V new_side = safe_normalize(glm::cross(forward_, approximate_up));
+            if (new_side == V(S(0))) new_side = safe_normalize(perpendicular_component(side_, forward_));
+            if (new_side == V(S(0))) new_side = any_perpendicular(forward_);
+            side_ = new_side;
+            up_ = glm::cross(side_, forward_);
+        } else {
+            side_ = V(-forward_.y, forward_.x);
+        }
+    }
+
+    /// World point -> local coordinates (side, up, forward) or (side, forward).
+    [[nodiscard]] V localize_point(const V& world) const noexcept { return localize_direction(world - position_); }
+    /// Local coordinates -> world point.
+    [[nodiscard]] V globalize_point(const V& local) const noexcept { return position_ + globalize_direction(local); }
+
+    /// World direction -> local components; positions do not matter.
+    [[nodiscard]] V localize_direction(const V& world) const noexcept {
+        if constexpr (is_3d)
+            return V(glm::dot(world, side_), glm::dot(world, up_), glm::dot(world, forward_));
+        else
+            return V(glm::dot(world, side_), glm::dot(world, forward_));
+    }
+    /// Local components -> world direction.
+    [[nodiscard]] V globalize_direction(const V& local) const noexcept {
+        if constexpr (is_3d)
+            return side_ * local.x + up_ * local.y + forward_ * local.z;
+        else
+            return side_ * local.x + forward_ * local.y;
+    }
+
+    friend bool operator==(const local_space&, const local_space&) = default;
+
+private:
+    [[nodiscard]] static constexpr V up_hint() noexcept {
+        if constexpr (is_3d) return V(0, 1, 0);
+        else return V(0, 0);
+    }
+    [[nodiscard]] static V any_perpendicular(const V& unit) noexcept {
+        const V axis = std::abs(unit.x) < S(0.9) ? V(1, 0, 0) : V(0, 1, 0);
+        return safe_normalize(glm::cross(unit, axis));
+    }
+
+    V position_{};
+    V forward_{};
+    V side_{};
+    [[no_unique_address]] std::conditional_t<is_3d, V, detail::no_up> up_{};
+};
+
+}  // namespace steer
+
+#endif  // STEER_LOCAL_SPACE_HPP

@@ -1,0 +1,136 @@
+#ifndef STEER_MATH_HPP
+#define STEER_MATH_HPP
+
+/// @file
+/// Small vector math that never returns NaN or infinity for finite input.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include <glm/geometric.hpp>
+
+#include "error.hpp"
+#include "vector.hpp"
+
+namespace steer {
+
+/// The squared length of `v`; cheaper than `length` for comparisons.
+template <vector V>
+[[nodiscard]] constexpr scalar_t<V> length_squared(const V& v) noexcept {
+    return glm::dot(v, v);
+}
+
+/// The squared distance between two points.
+template <vector V>
+[[nodiscard]] constexpr scalar_t<V> distance_squared(const V& a, const V& b) noexcept {
+    return length_squared(a - b);
+}
+
+/// Whether every component of `v` is finite (neither NaN nor infinite).
+template <vector V>
+[[nodiscard]] bool is_finite(const V& v) noexcept {
+    for (int i = 0; i < dimension_v<V>; ++i)
+        if (!std::isfinite(v[i])) return false;
+    return true;
+}
+
+/// The largest absolute component of `v`.
+template <vector V>
+[[nodiscard]] scalar_t<V> max_abs_component(const V& v) noexcept {
+    scalar_t<V> m = std::abs(v[0]);
+    for (int i = 1; i < dimension_v<V>; ++i) m = std::max(m, std::abs(v[i]));
+    return m;
+}
+
+/// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
+/// Scales by the largest component first, so huge finite vectors do not overflow.
+template <vector V>
+[[nodiscard]] V safe_normalize(const V& v) noexcept {
+    using S = scalar_t<V>;
+    const S largest = max_abs_component(v);
+    if (!(largest >= std::numeric_limits<S>::min()) || !std::isfinite(largest)) return V(S(0));
+    const V scaled = v / largest;
+    return scaled / std::sqrt(length_squared(scaled));
+}
+
+/// The length of `v`, without overflow for huge finite vectors.
+template <vector V>
+[[nodiscard]] scalar_t<V> safe_length(const V& v) noexcept {
+    using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) return std::sqrt(squared);
+    const S largest = max_abs_component(v);
+    if (largest == S(0) || !std::isfinite(largest)) return largest;  // zero, or not finite input
+    return largest * std::sqrt(length_squared(v / largest));
+}
+
+/// `v` shortened to `max_length` when it is longer; otherwise `v` itself.
+/// A non-finite `v` gives zero.
+template <vector V>
+[[nodiscard]] V truncate(const V& v, scalar_t<V> max_length) noexcept {
+    using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    if (squared <= max_length * max_length) return v;
+    if (std::isfinite(squared)) return v * (max_length / std::sqrt(squared));
+    return safe_normalize(v) * max_length;
+}
+
+/// The component of `v` along `unit_basis` (which must have unit length).
+template <vector V>
+[[nodiscard]] constexpr V parallel_component(const V& v, const V& unit_basis) noexcept {
+    return unit_basis * glm::dot(v, unit_basis);
+}
+
+/// The component of `v` perpendicular to `unit_basis` (which must have unit length).
+template <vector V>
+[[nodiscard]] constexpr V perpendicular_component(const V& v, const V& unit_basis) noexcept {
+    return v - parallel_component(v, unit_basis);
+}
+
+/// `x` clamped into [lo, hi].
+template <std::floating_point S>
+[[nodiscard]] constexpr S clamp(S x, S lo, S hi) noexcept {
+    return x < lo ? lo : (hi < x ? hi : x);
+}
+
+namespace detail {
+
+/// Formats a vector for error messages: "(1, 2, nan)".
+template <vector V>
+[[nodiscard]] std::string format_vector(const V& v) {
+    std::string text = "(";
+    for (int i = 0; i < dimension_v<V>; ++i) {
+        if (i) text += ", ";
+        text += format_value(v[i]);
+    }
+    return text + ")";
+}
+
+/// Refuses a non-finite vector argument, naming it.
+template <vector V>
+void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
+    STEER_EXPECTS(is_finite(v), std::string(where) + ": " + std::string(parameter) +
+                                    " must be finite (got " + format_vector(v) + ")");
+}
+
+/// Refuses a scalar that is not finite or is below `minimum` (inclusive bound).
+template <std::floating_point S>
+void expect_at_least(std::string_view where, std::string_view parameter, S value, S minimum) {
+    STEER_EXPECTS(std::isfinite(value) && value >= minimum,
+                  describe(where, parameter, ">= " + format_value(minimum) + " and finite", value));
+}
+
+/// Refuses a scalar that is not finite or not strictly above `bound`.
+template <std::floating_point S>
+void expect_above(std::string_view where, std::string_view parameter, S value, S bound) {
+    STEER_EXPECTS(std::isfinite(value) && value > bound,
+                  describe(where, parameter, "> " + format_value(bound) + " and finite", value));
+}
+
+}  // namespace detail
+}  // namespace steer
+
+#endif  // STEER_MATH_HPP

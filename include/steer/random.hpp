@@ -1,0 +1,112 @@
+#ifndef STEER_RANDOM_HPP
+#define STEER_RANDOM_HPP
+
+/// @file
+/// Seedable randomness: a small generator and the distributions behaviors need.
+/// The library never draws from global state; every random choice takes a
+/// generator argument, so the same seed replays the same run bit for bit.
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <random>
+
+#include "vector.hpp"
+
+namespace steer {
+
+/// xoshiro256** seeded through splitmix64: 32 bytes of state, fast, copyable, and a
+/// `std::uniform_random_bit_generator`. Copy it to fork an identical stream.
+class rng {
+public:
+    using result_type = std::uint64_t;
+
+    /// Seeds the four state words from `seed`; any seed, zero included, is fine.
+    explicit constexpr rng(std::uint64_t seed = 0) noexcept {
+        for (auto& word : state_) word = splitmix64(seed);
+    }
+
+    /// The next 64 random bits.
+    constexpr result_type operator()() noexcept {
+        const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+        const std::uint64_t t = state_[1] << 17;
+        state_[2] ^= state_[0];
+        state_[3] ^= state_[1];
+        state_[1] ^= state_[2];
+        state_[0] ^= state_[3];
+        state_[2] ^= t;
+        state_[3] = rotl(state_[3], 45);
+        return result;
+    }
+
+    static constexpr result_type min() noexcept { return 0; }
+    static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
+
+    friend constexpr bool operator==(const rng&, const rng&) = default;
+
+private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+    static constexpr std::uint64_t splitmix64(std::uint64_t& x) noexcept {
+        std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+
+    std::uint64_t state_[4]{};
+};
+
+static_assert(std::uniform_random_bit_generator<rng>);
+
+/// A uniform number in [0, 1). For a full 64-bit generator it uses the top bits
+/// directly (24 for float, 53 for double); other generators go through the standard library.
+template <std::floating_point S, std::uniform_random_bit_generator G>
+[[nodiscard]] S uniform01(G& gen) {
+    using R = typename G::result_type;
+    if constexpr (G::min() == 0 && G::max() == std::numeric_limits<std::uint64_t>::max() &&
+                  sizeof(R) == 8) {
+        constexpr int bits = std::numeric_limits<S>::digits;
+        return static_cast<S>(static_cast<std::uint64_t>(gen()) >> (64 - bits)) *
+               (S(1) / static_cast<S>(std::uint64_t(1) << bits));
+    } else {
+        const S u = std::generate_canonical<S, std::numeric_limits<S>::digits>(gen);
+        return u < S(1) ? u : std::nextafter(S(1), S(0));  // some libraries can return 1
+    }
+}
+
+/// A uniform number in [lo, hi).
+template <std::floating_point S, std::uniform_random_bit_generator G>
+[[nodiscard]] S uniform(G& gen, S lo, S hi) {
+    return lo + (hi - lo) * uniform01<S>(gen);
+}
+
+/// A direction drawn uniformly from the unit circle (2D) or the unit sphere (3D).
+template <vector V, std::uniform_random_bit_generator G>
+[[nodiscard]] V random_unit_vector(G& gen) {
+    using S = scalar_t<V>;
+    constexpr S two_pi = S(2) * std::numbers::pi_v<S>;
+    const S angle = two_pi * uniform01<S>(gen);
+    if constexpr (dimension_v<V> == 2) {
+        return V(std::cos(angle), std::sin(angle));
+    } else {
+        const S z = S(2) * uniform01<S>(gen) - S(1);  // uniform height: Archimedes' hat-box theorem
+        const S ring = std::sqrt(std::max(S(0), S(1) - z * z));
+        return V(ring * std::cos(angle), ring * std::sin(angle), z);
+    }
+}
+
+/// A point drawn uniformly from inside the unit disc (2D) or unit ball (3D).
+template <vector V, std::uniform_random_bit_generator G>
+[[nodiscard]] V random_vector_in_unit_ball(G& gen) {
+    using S = scalar_t<V>;
+    const S u = uniform01<S>(gen);
+    const S radius = dimension_v<V> == 2 ? std::sqrt(u) : std::cbrt(u);
+    return random_unit_vector<V>(gen) * radius;
+}
+
+}  // namespace steer
+
+#endif  // STEER_RANDOM_HPP

@@ -1,0 +1,20 @@
+#ifndef STEER_STEER_HPP
+#define STEER_STEER_HPP
+
+/// @file
+/// Includes every public header of the library.
+
+#include "error.hpp"
+#include "local_space.hpp"
+#include "math.hpp"
+#include "random.hpp"
+#include "schedule.hpp"
+#include "vector.hpp"
+#include "vehicle.hpp"
+
+#include "behaviors/arrival.hpp"
+#include "behaviors/seek.hpp"
+#include "world/box.hpp"
+#include "world/sphere.hpp"
+
+#endif  // STEER_STEER_HPP

@@ -1,0 +1,219 @@
+#ifndef STEER_VEHICLE_HPP
+#define STEER_VEHICLE_HPP
+
+/// @file
+/// The simple vehicle model (Reynolds 1999, "A Simple Vehicle Model"): a point mass
+/// with a velocity, moved by a steering force limited to `max_force`, its speed limited
+/// to `max_speed`, and a local frame kept aligned with its velocity.
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "error.hpp"
+#include "local_space.hpp"
+#include "math.hpp"
+#include "vector.hpp"
+
+namespace steer {
+
+/// Everything a vehicle is built from. Units are the caller's (metres and seconds
+/// are typical); forces are mass times units per second squared.
+template <vector V>
+struct vehicle_params {
+    V position{};
+    V velocity{};                              ///< truncated to max_speed on construction
+    scalar_t<V> mass = 1;                      ///< > 0
+    scalar_t<V> radius = scalar_t<V>(0.5);     ///< >= 0; the bounding sphere (circle in 2D)
+    scalar_t<V> max_force = 1;                 ///< >= 0; steering forces are truncated to this
+    scalar_t<V> max_speed = 1;                 ///< >= 0; velocity is truncated to this
+    /// Time constant (seconds) of a low-pass filter on acceleration; 0 = none. The filter is
+    /// exponential in `dt`, so 30, 60 and 120 Hz give the same motion.
+    scalar_t<V> acceleration_smoothing = 0;
+    bool banking = false;                      ///< 3D: roll into turns (the paper's banking)
+    /// Banking: the gravity the roll balances against (units per second squared); the lower
+    /// it is against the vehicle's turning acceleration, the steeper the bank.
+    scalar_t<V> banking_gravity = scalar_t<V>(9.81);
+    /// Banking: time constant (seconds) with which up follows its target, damping abrupt rolls.
+    scalar_t<V> banking_smoothing = scalar_t<V>(0.25);
+};
+
+/// A steerable point mass: position, velocity, limits and a velocity-aligned frame.
+/// A plain value type: copy it, store it in an ECS component, step it from any thread.
+template <vector V>
+class vehicle {
+    using S = scalar_t<V>;
+
+public:
+    using vector_type = V;
+    using scalar_type = scalar_t<V>;
+
+    /// A vehicle at the origin, at rest, with the default parameters.
+    vehicle() : vehicle(vehicle_params<V>{}) {}
+
+    /// A vehicle built from `params`; each parameter is validated (STEER_EXPECTS).
+    explicit vehicle(const vehicle_params<V>& params)
+        : mass_(params.mass),
+          radius_(params.radius),
+          max_force_(params.max_force),
+          max_speed_(params.max_speed),
+          smoothing_(params.acceleration_smoothing),
+          banking_gravity_(params.banking_gravity),
+          banking_smoothing_(params.banking_smoothing),
+          banking_(params.banking) {
+        constexpr auto where = "steer::vehicle_params";
+        detail::expect_finite(where, "position", params.position);
+        detail::expect_finite(where, "velocity", params.velocity);
+        detail::expect_above(where, "mass", mass_, S(0));
+        detail::expect_at_least(where, "radius", radius_, S(0));
+        detail::expect_at_least(where, "max_force", max_force_, S(0));
+        detail::expect_at_least(where, "max_speed", max_speed_, S(0));
+        detail::expect_at_least(where, "acceleration_smoothing", smoothing_, S(0));
+        detail::expect_at_least(where, "banking_gravity", banking_gravity_, S(0));
+        detail::expect_at_least(where, "banking_smoothing", banking_smoothing_, S(0));
+        frame_.set_position(params.position);
+        assign_velocity(params.velocity);
+    }
+
+    [[nodiscard]] const V& position() const noexcept { return frame_.position(); }
+    [[nodiscard]] const V& velocity() const noexcept { return velocity_; }
+    [[nodiscard]] scalar_type speed() const noexcept { return speed_; }
+    [[nodiscard]] const V& forward() const noexcept { return frame_.forward(); }
+    [[nodiscard]] const V& side() const noexcept { return frame_.side(); }
+    [[nodiscard]] const V& up() const noexcept
+        requires(dimension_v<V> == 3)
+    {
+        return frame_.up();
+    }
+    [[nodiscard]] scalar_type mass() const noexcept { return mass_; }
+    [[nodiscard]] scalar_type radius() const noexcept { return radius_; }
+    [[nodiscard]] scalar_type max_force() const noexcept { return max_force_; }
+    [[nodiscard]] scalar_type max_speed() const noexcept { return max_speed_; }
+    [[nodiscard]] scalar_type acceleration_smoothing() const noexcept { return smoothing_; }
+    [[nodiscard]] bool banking() const noexcept { return banking_; }
+    /// The acceleration applied by the last `apply_force` (after smoothing).
+    [[nodiscard]] const V& acceleration() const noexcept { return acceleration_; }
+
+    /// Moves the vehicle without changing its velocity or frame.
+    void set_position(const V& p) {
+        detail::expect_finite("steer::vehicle::set_position", "position", p);
+        frame_.set_position(p);
+    }
+    /// Sets the velocity, truncated to max_speed; a non-zero velocity re-aligns the frame.
+    void set_velocity(const V& v) {
+        detail::expect_finite("steer::vehicle::set_velocity", "velocity", v);
+        assign_velocity(v);
+    }
+    /// Turns the frame to `f` (any non-zero length); a moving vehicle's velocity turns with it.
+    void set_forward(const V& f) {
+        constexpr auto where = "steer::vehicle::set_forward";
+        detail::expect_finite(where, "forward", f);
+        STEER_EXPECTS(safe_normalize(f) != V(S(0)),
+                      std::string(where) + ": forward must be non-zero (got " + detail::format_vector(f) + ")");
+        frame_.reorient(f, current_up());
+        velocity_ = frame_.forward() * speed_;
+    }
+    void set_mass(scalar_type m) {
+        detail::expect_above("steer::vehicle::set_mass", "mass", m, S(0));
+        mass_ = m;
+    }
+    void set_radius(scalar_type r) {
+        detail::expect_at_least("steer::vehicle::set_radius", "radius", r, S(0));
+        radius_ = r;
+    }
+    void set_max_force(scalar_type f) {
+        detail::expect_at_least("steer::vehicle::set_max_force", "max_force", f, S(0));
+        max_force_ = f;
+    }
+    /// Sets the speed limit; a faster current velocity is truncated to it.
+    void set_max_speed(scalar_type s) {
+        detail::expect_at_least("steer::vehicle::set_max_speed", "max_speed", s, S(0));
+        max_speed_ = s;
+        assign_velocity(velocity_);
+    }
+
+    /// One step of the simple vehicle model over `dt` seconds (forward Euler):
+    /// force = truncate(steering, max_force); a = force / mass (low-passed when smoothing
+    /// is on); velocity = truncate(velocity + a dt, max_speed); position += velocity dt;
+    /// the frame re-aligns with a non-zero velocity and is kept at rest. `dt = 0` changes
+    /// nothing. A non-finite steering force or a negative or non-finite `dt` is refused.
+    void apply_force(const V& steering, scalar_type dt) {
+        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0),
+                      detail::describe("steer::vehicle::apply_force", "dt", ">= 0 and finite", dt));
+        detail::expect_finite("steer::vehicle::apply_force", "steering", steering);
+        if (dt == S(0)) return;
+
+        const V force = truncate(steering, max_force_);
+        const V raw_acceleration = force / mass_;
+        if (smoothing_ > S(0)) {
+            // Exponential smoothing: the same time constant at any frame rate.
+            const S blend = S(1) - std::exp(-dt / smoothing_);
+            acceleration_ += (raw_acceleration - acceleration_) * blend;
+        } else {
+            acceleration_ = raw_acceleration;
+        }
+
+        velocity_ = truncate(velocity_ + acceleration_ * dt, max_speed_);
+        speed_ = safe_length(velocity_);
+        frame_.set_position(frame_.position() + velocity_ * dt);
+        if (speed_ > S(0)) frame_.reorient(velocity_, approximate_up(dt));
+    }
+
+    /// Where the vehicle will be after `t` seconds at its current velocity.
+    [[nodiscard]] V predict_future_position(scalar_type t) const noexcept { return position() + velocity_ * t; }
+
+    /// The vehicle's frame, for localize/globalize.
+    [[nodiscard]] const steer::local_space<V>& local_space() const noexcept { return frame_; }
+
+private:
+    void assign_velocity(const V& v) {
+        velocity_ = truncate(v, max_speed_);
+        speed_ = safe_length(velocity_);
+        if (speed_ > S(0)) frame_.reorient(velocity_, current_up());
+    }
+
+    [[nodiscard]] V current_up() const noexcept {
+        if constexpr (dimension_v<V> == 3) return frame_.up();
+        else return V(S(0));
+    }
+
+    /// The approximate up for re-orienting: the old up, or with banking a blend of the old
+    /// up toward the direction of lift (turning acceleration plus anti-gravity).
+    [[nodiscard]] V approximate_up(S dt) const noexcept {
+        if constexpr (dimension_v<V> == 3) {
+            const V& old_up = frame_.up();
+            if (!banking_) return old_up;
+            const V new_forward = safe_normalize(velocity_);
+            const V turning = perpendicular_component(acceleration_, new_forward);
+            const V lift = safe_normalize(turning + V(0, banking_gravity_, 0));
+            if (lift == V(S(0))) return old_up;
+            const S blend = banking_smoothing_ > S(0) ? S(1) - std::exp(-dt / banking_smoothing_) : S(1);
+            return old_up + (lift - old_up) * blend;
+        } else {
+            (void)dt;
+            return V(S(0));
+        }
+    }
+
+    steer::local_space<V> frame_{};
+    V velocity_{};
+    V acceleration_{};
+    S speed_ = 0;
+    S mass_;
+    S radius_;
+    S max_force_;
+    S max_speed_;
+    S smoothing_;
+    S banking_gravity_;
+    S banking_smoothing_;
+    bool banking_;
+};
+
+using vehicle2 = vehicle<glm::vec2>;
+using vehicle3 = vehicle<glm::vec3>;
+using vehicle2d = vehicle<glm::dvec2>;
+using vehicle3d = vehicle<glm::dvec3>;
+
+}  // namespace steer
+
+#endif  // STEER_VEHICLE_HPP

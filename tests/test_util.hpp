@@ -1,0 +1,76 @@
+#ifndef STEER_TESTS_TEST_UTIL_HPP
+#define STEER_TESTS_TEST_UTIL_HPP
+
+// Shared test helpers: printing glm vectors in failures, tolerances, and small scenarios.
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include <doctest/doctest.h>
+
+#include <steer/math.hpp>
+#include <steer/vector.hpp>
+
+namespace doctest {
+/// Prints glm vectors in failure messages: "vec2(1.0, 0.0)".
+template <glm::length_t L, class T, glm::qualifier Q>
+struct StringMaker<glm::vec<L, T, Q>> {
+    static String convert(const glm::vec<L, T, Q>& v) {
+        std::ostringstream out;
+        out.precision(std::is_same_v<T, float> ? 9 : 17);
+        out << (std::is_same_v<T, double> ? "dvec" : "vec") << L << "(";
+        for (glm::length_t i = 0; i < L; ++i) out << (i ? ", " : "") << v[i];
+        out << ")";
+        return out.str().c_str();
+    }
+};
+}  // namespace doctest
+
+namespace steer::test {
+
+/// Builds a vector of either dimension from 2D or 3D components (z ignored in 2D).
+template <steer::vector V>
+V make(double x, double y, double z = 0) {
+    using S = steer::scalar_t<V>;
+    if constexpr (steer::dimension_v<V> == 2) {
+        (void)z;
+        return V(static_cast<S>(x), static_cast<S>(y));
+    } else {
+        return V(static_cast<S>(x), static_cast<S>(y), static_cast<S>(z));
+    }
+}
+
+/// A tolerance suited to the scalar type.
+template <steer::vector V>
+constexpr double tolerance() {
+    return std::is_same_v<steer::scalar_t<V>, float> ? 1e-4 : 1e-10;
+}
+
+/// Whether two vectors agree within an absolute tolerance per component.
+template <steer::vector V>
+bool near(const V& a, const V& b, double eps = tolerance<V>()) {
+    for (int i = 0; i < steer::dimension_v<V>; ++i)
+        if (std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])) > eps) return false;
+    return true;
+}
+
+/// Bitwise equality of two vectors (same bits, not just same value).
+template <steer::vector V>
+bool same_bits(const V& a, const V& b) {
+    for (int i = 0; i < steer::dimension_v<V>; ++i)
+        if (std::memcmp(&a[i], &b[i], sizeof(a[i])) != 0) return false;
+    return true;
+}
+
+}  // namespace steer::test
+
+// Test names must not contain square brackets or semicolons: doctest_discover_tests splits on them.
+
+// The vector types every template test runs over.
+#define STEER_TEST_VECTORS glm::vec2, glm::vec3, glm::dvec3
+#define STEER_TEST_VECTORS_ALL glm::vec2, glm::dvec2, glm::vec3, glm::dvec3
+
+#endif  // STEER_TESTS_TEST_UTIL_HPP
