@@ -13,7 +13,9 @@
 #include "vehicle.hpp"
 
 #include "behaviors/arrival.hpp"
+#include "behaviors/avatar_avoidance.hpp"
 #include "behaviors/seek.hpp"
+#include "world/avatar_neighborhood.hpp"
 #include "world/box.hpp"
 #include "world/sphere.hpp"
 

@@ -1,0 +1,82 @@
+#include <cmath>
+#include <stdexcept>
+
+#include <doctest/doctest.h>
+
+#include <steer/random.hpp>
+#include <steer/world/avatar_neighborhood.hpp>
+
+#include "test_util.hpp"
+
+using steer::test::make;
+
+TEST_CASE_TEMPLATE("the avatar neighborhood is a half circle behind and a half ellipse ahead", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::avatar_neighborhood<V> zone{.radius = 2, .velocity_weight = 3};
+    const V car = make<V>(10, -4, 1);
+    const V velocity = make<V>(0, 0.5, 0) * S(2);  // heading +Y at speed 1: forward semi-axis 2 + 3 = 5
+    const auto inside = [&](double side, double ahead) {
+        return steer::avatar_neighborhood_contains(zone, car, velocity, car + make<V>(side, ahead, 0));
+    };
+    // Behind: exactly the circle of radius 2.
+    CHECK(inside(0, -1.99));
+    CHECK_FALSE(inside(0, -2.01));
+    CHECK(inside(1.99, 0));
+    CHECK_FALSE(inside(2.01, 0));
+    CHECK(inside(1.4, -1.4));
+    CHECK_FALSE(inside(1.42, -1.42));
+    // Ahead: the ellipse with semi-axes 5 (along) and 2 (across).
+    CHECK(inside(0, 4.99));
+    CHECK_FALSE(inside(0, 5.01));
+    const double t = 0.6;  // a point on the ellipse: (2 sin t, 5 cos t)
+    CHECK(inside(2 * std::sin(t) * 0.995, 5 * std::cos(t) * 0.995));
+    CHECK_FALSE(inside(2 * std::sin(t) * 1.005, 5 * std::cos(t) * 1.005));
+}
+
+TEST_CASE_TEMPLATE("the avatar neighborhood elongates in proportion to speed and is a circle at rest", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::avatar_neighborhood<V> zone{.radius = 1, .velocity_weight = 2};
+    const V car(S(0));
+    // Find the reach straight ahead by bisection on the depth's sign, at several speeds.
+    const auto reach_ahead = [&](double speed) {
+        double lo = 0, hi = 100;
+        for (int i = 0; i < 60; ++i) {
+            const double mid = (lo + hi) / 2;
+            const bool in = steer::avatar_neighborhood_contains(zone, car, make<V>(speed, 0, 0), make<V>(mid, 0, 0));
+            (in ? lo : hi) = mid;
+        }
+        return lo;
+    };
+    CHECK(reach_ahead(0) == doctest::Approx(1).epsilon(1e-4));
+    CHECK(reach_ahead(1) == doctest::Approx(3).epsilon(1e-4));
+    CHECK(reach_ahead(4) == doctest::Approx(9).epsilon(1e-4));
+    // The reach grows linearly: equal speed steps give equal length steps.
+    CHECK(reach_ahead(3) - reach_ahead(2) == doctest::Approx(reach_ahead(2) - reach_ahead(1)).epsilon(1e-3));
+    // At rest it is symmetric: any direction reaches 1.
+    steer::rng gen(4);
+    for (int i = 0; i < 100; ++i) {
+        const V direction = steer::random_unit_vector<V>(gen);
+        CHECK(steer::avatar_neighborhood_contains(zone, car, V(S(0)), direction * S(0.999)));
+        CHECK_FALSE(steer::avatar_neighborhood_contains(zone, car, V(S(0)), direction * S(1.001)));
+    }
+}
+
+TEST_CASE_TEMPLATE("the avatar neighborhood depth is 1 at the avatar and 0 on the boundary", V, STEER_TEST_VECTORS) {
+    const steer::avatar_neighborhood<V> zone{.radius = 2, .velocity_weight = 1};
+    const V car = make<V>(1, 1, 1);
+    const V velocity = make<V>(3, 0, 0);
+    CHECK(static_cast<double>(steer::avatar_neighborhood_depth(zone, car, velocity, car)) == doctest::Approx(1));
+    CHECK(static_cast<double>(steer::avatar_neighborhood_depth(zone, car, velocity, car + make<V>(5, 0, 0))) ==
+          doctest::Approx(0).epsilon(1e-5));
+    CHECK(steer::avatar_neighborhood_depth(zone, car, velocity, car + make<V>(0, 3, 0)) < 0);
+    // A zero radius is an empty zone apart from the avatar's own position: finite, no NaN.
+    const steer::avatar_neighborhood<V> empty{.radius = 0, .velocity_weight = 1};
+    CHECK_FALSE(steer::avatar_neighborhood_contains(empty, car, velocity, car + make<V>(0.5, 0, 0)));
+}
+
+TEST_CASE("avatar neighborhood parameters are validated") {
+    CHECK_THROWS_WITH_AS(steer::validate(steer::avatar_neighborhood<glm::vec2>{.radius = -1}),
+                         "steer::avatar_neighborhood: radius must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK_THROWS_AS(steer::validate(steer::avatar_neighborhood<glm::vec3>{.velocity_weight = NAN}),
+                    std::invalid_argument);
+}
