@@ -1,0 +1,337 @@
+// Pigeons in the Park (Reynolds 2000), headless: simulates the flock at 60 Hz, prints one
+// line per simulated second, and can write a self-contained HTML replay, an SVG frame and
+// a per-frame CSV. See docs/pigeons.md.
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#if defined(_WIN32)
+#include <io.h>
+#define PIGEONS_ISATTY(f) _isatty(_fileno(f))
+#else
+#include <unistd.h>
+#define PIGEONS_ISATTY(f) isatty(fileno(f))
+#endif
+
+#include "park.hpp"
+#include "replay.hpp"
+
+namespace {
+
+constexpr const char* usage = R"(usage: pigeons [options]
+
+Pigeons in the Park (Reynolds 2000): a flock feeding on a meadow, an RC car that
+makes them walk away or take off, hand claps, contagious take-offs and landings.
+
+options:
+  --birds N        number of pigeons (default 280; the park grows with the flock)
+  --seconds S      simulated seconds at 60 Hz (default 30)
+  --seed K         random seed (default 1); the same seed gives the same run
+  --car none|route no car, or the scripted drive: slow, then fast through the flock (default route)
+  --clap-at T      a hand clap at T seconds over the walking birds; repeatable
+                   (default: one clap at 21 s; any --clap-at replaces it)
+  --think-hz H     main thinking rate of each bird, 0 < H <= 60 (default 10)
+  --brute-force    find neighbors by testing every bird instead of the bin lattice
+  --html FILE      write a self-contained HTML replay (top and side views)
+  --svg FILE       write one frame as an SVG picture (see --svg-at)
+  --svg-at T       the simulated time of the SVG frame (default 14, or the end)
+  --csv FILE       write every bird's state at every frame
+  --quiet          print only the final summary
+  --help           show this help
+)";
+
+struct options {
+    std::size_t birds = 280;
+    double seconds = 30;
+    std::uint64_t seed = 1;
+    bool car = true;
+    std::vector<float> claps;
+    bool claps_given = false;
+    double think_hz = 10;
+    bool brute_force = false;
+    std::string html, svg, csv;
+    std::optional<double> svg_at;
+    bool quiet = false;
+    bool help = false;
+};
+
+/// A bad command line: the message, then exit code 2.
+struct usage_error {
+    std::string message;
+};
+
+template <class T>
+T parse_number(std::string_view option, std::string_view text, const char* what) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty())
+        throw usage_error{std::string(option) + " needs " + what + " (got '" + std::string(text) + "')"};
+    return value;
+}
+
+double parse_seconds(std::string_view option, std::string_view text, bool allow_zero) {
+    // from_chars for double is in libstdc++ 11+; strtod keeps older libraries working.
+    const std::string copy(text);
+    char* end = nullptr;
+    const double value = std::strtod(copy.c_str(), &end);
+    const bool ok = !copy.empty() && end == copy.c_str() + copy.size() && std::isfinite(value) &&
+                    (allow_zero ? value >= 0 : value > 0);
+    if (!ok)
+        throw usage_error{std::string(option) + " needs a " + (allow_zero ? "non-negative" : "positive") +
+                          " number of seconds (got '" + copy + "')"};
+    return value;
+}
+
+options parse(int argc, char** argv) {
+    options o;
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view arg = args[i];
+        std::optional<std::string_view> inline_value;
+        if (const auto eq = arg.find('='); arg.starts_with("--") && eq != std::string_view::npos) {
+            inline_value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        auto value = [&]() -> std::string_view {
+            if (inline_value) return *inline_value;
+            if (i + 1 >= args.size()) throw usage_error{std::string(arg) + " needs a value"};
+            return args[++i];
+        };
+        auto flag = [&] {
+            if (inline_value) throw usage_error{std::string(arg) + " takes no value"};
+        };
+        if (arg == "--birds") {
+            const auto n = parse_number<std::size_t>(arg, value(), "a whole number of birds from 1 to 1000000");
+            if (n < 1 || n > 1000000) throw usage_error{"--birds needs a whole number of birds from 1 to 1000000 (got " + std::to_string(n) + ")"};
+            o.birds = n;
+        } else if (arg == "--seconds") {
+            o.seconds = parse_seconds(arg, value(), false);
+            if (o.seconds > 3600) throw usage_error{"--seconds is at most 3600"};
+        } else if (arg == "--seed") {
+            o.seed = parse_number<std::uint64_t>(arg, value(), "a non-negative whole number");
+        } else if (arg == "--car") {
+            const auto v = value();
+            if (v == "none") o.car = false;
+            else if (v == "route") o.car = true;
+            else throw usage_error{"--car needs 'none' or 'route' (got '" + std::string(v) + "')"};
+        } else if (arg == "--clap-at") {
+            o.claps.push_back(static_cast<float>(parse_seconds(arg, value(), true)));
+            o.claps_given = true;
+        } else if (arg == "--think-hz") {
+            const auto v = value();
+            o.think_hz = parse_seconds(arg, v, false);
+            if (o.think_hz > 60) throw usage_error{"--think-hz needs a rate in (0, 60] (got '" + std::string(v) + "')"};
+        } else if (arg == "--brute-force") {
+            flag();
+            o.brute_force = true;
+        } else if (arg == "--html") {
+            o.html = value();
+        } else if (arg == "--svg") {
+            o.svg = value();
+        } else if (arg == "--svg-at") {
+            o.svg_at = parse_seconds(arg, value(), true);
+        } else if (arg == "--csv") {
+            o.csv = value();
+        } else if (arg == "--quiet") {
+            flag();
+            o.quiet = true;
+        } else if (arg == "--help" || arg == "-h") {
+            o.help = true;
+        } else {
+            throw usage_error{"unknown option '" + std::string(arg) + "'"};
+        }
+        if ((arg == "--html" || arg == "--svg" || arg == "--csv") &&
+            (o.html.empty() && o.svg.empty() && o.csv.empty()))
+            throw usage_error{std::string(arg) + " needs a file name"};
+    }
+    return o;
+}
+
+/// A one-line progress bar on stderr, only when stderr is a terminal.
+class progress {
+public:
+    progress(bool enabled, double total) : enabled_(enabled), total_(total) {}
+    void show(double t) {
+        if (!enabled_) return;
+        constexpr int width = 30;
+        const int filled = static_cast<int>(width * std::min(1.0, t / total_));
+        std::fprintf(stderr, "\r  [%.*s%*s] %6.1f / %.1f s", filled, "##############################",
+                     width - filled, "", t, total_);
+        std::fflush(stderr);
+        shown_ = true;
+    }
+    void clear() {
+        if (!shown_) return;
+        std::fprintf(stderr, "\r\033[K");
+        std::fflush(stderr);
+        shown_ = false;
+    }
+
+private:
+    bool enabled_;
+    double total_;
+    bool shown_ = false;
+};
+
+const char* percent_of_frame(double ms, char (&buffer)[32]) {
+    std::snprintf(buffer, sizeof buffer, "%.2f%%", 100.0 * ms / (1000.0 / 60.0));
+    return buffer;
+}
+
+template <class Database>
+int run(const options& o) {
+    pigeons::park_config config = pigeons::park_config::for_birds(o.birds);
+    config.seed = o.seed;
+    config.car = o.car;
+    config.think_hz = static_cast<float>(o.think_hz);
+    if (o.claps_given) config.claps = o.claps;
+    pigeons::park<Database> park(config);
+
+    const auto frames = static_cast<std::uint64_t>(std::llround(o.seconds * config.frame_hz));
+    const double svg_at = std::min(o.svg_at.value_or(14.0), o.seconds);
+    const auto svg_frame = static_cast<std::uint64_t>(std::llround(svg_at * config.frame_hz));
+
+    std::optional<pigeons::replay_recorder> replay;
+    if (!o.html.empty()) {
+        replay.emplace(park.config(), frames);
+        replay->capture(park);
+    }
+    std::ofstream csv;
+    if (!o.csv.empty()) {
+        csv.open(o.csv);
+        if (!csv) {
+            std::fprintf(stderr, "pigeons: cannot write '%s'\n", o.csv.c_str());
+            return 1;
+        }
+        pigeons::write_csv_header(csv);
+        pigeons::write_csv_frame(csv, park);
+    }
+    std::string svg_text;
+    if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park);
+
+    if (!o.quiet)
+        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, %s neighbors, thinking at %g Hz\n",
+                    o.birds, o.seconds, static_cast<unsigned long long>(o.seed), o.car ? "route" : "none",
+                    o.brute_force ? "brute-force" : "bin-lattice", o.think_hz);
+    progress bar(!o.quiet && PIGEONS_ISATTY(stderr), o.seconds);
+    using clock = std::chrono::steady_clock;
+    double second_ms = 0, total_ms = 0, worst_ms = 0;
+    std::uint64_t second_frames = 0;
+    float nearest_ever = std::numeric_limits<float>::infinity();
+    std::size_t outside_ever = 0;
+    constexpr float nearest_limit = 2.0f;
+    char percent[32];
+
+    for (std::uint64_t f = 1; f <= frames; ++f) {
+        const auto start = clock::now();
+        park.step();
+        const double ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+        second_ms += ms;
+        total_ms += ms;
+        worst_ms = std::max(worst_ms, ms);
+        ++second_frames;
+        outside_ever = std::max(outside_ever, park.outside_count());
+        if (replay) replay->capture(park);
+        if (csv) pigeons::write_csv_frame(csv, park);
+        if (f == svg_frame && !o.svg.empty()) svg_text = pigeons::render_svg(park);
+
+        if (f % 60 == 0 || f == frames) {
+            const auto nearest = park.nearest_pair(nearest_limit);
+            if (nearest) nearest_ever = std::min(nearest_ever, *nearest);
+            if (!o.quiet) {
+                bar.clear();
+                char nearest_text[16];
+                if (nearest) std::snprintf(nearest_text, sizeof nearest_text, "%5.2f m", static_cast<double>(*nearest));
+                else std::snprintf(nearest_text, sizeof nearest_text, ">%.1f m", static_cast<double>(nearest_limit));
+                const double per_frame = second_ms / static_cast<double>(second_frames);
+                const std::size_t flying = park.flying_count();
+                std::printf("t %5.1f s  walking %5zu  flying %5zu  annoyance %4.2f  nearest %s  outside %zu  "
+                            "%7.3f ms/frame (%s of 16.7 ms)\n",
+                            static_cast<double>(park.time()), o.birds - flying, flying,
+                            static_cast<double>(park.mean_annoyance()), nearest_text, park.outside_count(), per_frame,
+                            percent_of_frame(per_frame, percent));
+                std::fflush(stdout);
+            }
+            second_ms = 0;
+            second_frames = 0;
+        }
+        if (f % 15 == 0) bar.show(static_cast<double>(park.time()));
+    }
+    bar.clear();
+
+    const double mean_ms = total_ms / static_cast<double>(std::max<std::uint64_t>(frames, 1));
+    const std::size_t flying = park.flying_count();
+    float max_annoyance = 0;
+    for (const auto& b : park.birds()) max_annoyance = std::max(max_annoyance, b.annoyance);
+    std::printf("summary: %.1f s simulated (%llu frames), %zu birds, seed %llu, %s\n", o.seconds,
+                static_cast<unsigned long long>(frames), o.birds, static_cast<unsigned long long>(o.seed),
+                o.brute_force ? "brute-force neighbors" : "bin lattice 10x10x10");
+    std::printf("  frame cost: mean %.3f ms (%s of a 16.7 ms frame), worst %.3f ms; %.0fx faster than real time\n",
+                mean_ms, percent_of_frame(mean_ms, percent), worst_ms,
+                total_ms > 0 ? o.seconds * 1000.0 / total_ms : 0.0);
+    std::printf("  take-offs: %zu by the car, %zu by contagion, %zu by claps (%zu clap%s); %zu landings\n",
+                park.takeoffs(pigeons::cause::car), park.takeoffs(pigeons::cause::contagion),
+                park.takeoffs(pigeons::cause::clap), park.claps().size(), park.claps().size() == 1 ? "" : "s",
+                park.landings());
+    std::printf("  at the end: %zu walking, %zu flying; annoyance mean %.2f, max %.2f\n", o.birds - flying, flying,
+                static_cast<double>(park.mean_annoyance()), static_cast<double>(max_annoyance));
+    if (std::isfinite(nearest_ever))
+        std::printf("  nearest two birds (sampled each second): %.2f m; most birds outside the enclosure at once: %zu\n",
+                    static_cast<double>(nearest_ever), outside_ever);
+    else
+        std::printf("  nearest two birds (sampled each second): over %.1f m; most birds outside the enclosure at once: %zu\n",
+                    static_cast<double>(nearest_limit), outside_ever);
+
+    int status = 0;
+    auto write_file = [&](const std::string& path, const std::string& text, const char* what) {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        out.close();
+        if (!out) {
+            std::fprintf(stderr, "pigeons: cannot write '%s'\n", path.c_str());
+            status = 1;
+            return;
+        }
+        std::printf("  %s: %s (%.1f kB)\n", what, path.c_str(), static_cast<double>(text.size()) / 1000.0);
+    };
+    if (replay) write_file(o.html, replay->html(), "replay, open it in a browser");
+    if (!o.svg.empty()) write_file(o.svg, svg_text, "picture");
+    if (csv) {
+        csv.close();
+        if (!csv) {
+            std::fprintf(stderr, "pigeons: cannot write '%s'\n", o.csv.c_str());
+            status = 1;
+        } else {
+            std::printf("  per-frame states: %s\n", o.csv.c_str());
+        }
+    }
+    return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    options o;
+    try {
+        o = parse(argc, argv);
+    } catch (const usage_error& e) {
+        std::fprintf(stderr, "pigeons: %s\nTry 'pigeons --help'.\n", e.message.c_str());
+        return 2;
+    }
+    if (o.help) {
+        std::fputs(usage, stdout);
+        return 0;
+    }
+    return o.brute_force ? run<pigeons::brute_force_database>(o) : run<pigeons::lattice_database>(o);
+}

@@ -1,0 +1,656 @@
+#ifndef PIGEONS_PARK_HPP
+#define PIGEONS_PARK_HPP
+
+/// @file
+/// The model of "Pigeons in the Park" (Reynolds 2000, "Case study: Pigeons in the Park",
+/// "Reacting to the User", "Realtime Performance"), kept apart from the command line so
+/// the tests and the benchmark drive exactly the program's simulation.
+///
+/// Birds feed on an undulating meadow inside an invisible spherical enclosure. Each bird
+/// is walking (a loose herd, moving tangent to the ground) or flying (a 3D boids flock
+/// that climbs, cruises and descends to land). Startles (the RC car coming too close or
+/// too fast, a hand clap, or enough neighbors taking off at once) send a walking bird up;
+/// every startle ratchets up its annoyance, which decays slowly and makes the next flight
+/// longer. Birds think at 10 Hz with random phases, avoid obstacles at 30 Hz, and hold
+/// their steering force in between; every neighbor query goes through a proximity
+/// database (a bin lattice by default).
+///
+/// Units: metres, seconds, kilograms (every bird has mass 1). +Y is up.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <numbers>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include <steer/steer.hpp>
+
+#include "interim_api.hpp"  // INTERIM: until main has flocking, contain, wander, combiners, proximity
+
+namespace pigeons {
+
+using vec2 = glm::vec2;
+using vec3 = glm::vec3;
+
+/// The meadow: a smooth height field `y = height(x, z)` made of a few long waves.
+struct terrain {
+    float amplitude = 0.6f;    ///< metres; the hills are at most this high (and the hollows this deep)
+    float wavelength = 16.0f;  ///< metres between crests of the main wave
+
+    /// Ground height under (x, z).
+    [[nodiscard]] float height(float x, float z) const noexcept {
+        const auto k = wave_numbers();
+        const float u = 0.8f * x - 0.6f * z;
+        return amplitude * (0.6f * std::sin(k[0] * x + 0.4f) * std::sin(k[1] * z + 1.3f) +
+                            0.4f * std::cos(k[2] * u + 2.0f));
+    }
+    /// Ground point under `p` (same x and z).
+    [[nodiscard]] vec3 below(const vec3& p) const noexcept { return {p.x, height(p.x, p.z), p.z}; }
+    /// Height of `p` above the ground (negative underground).
+    [[nodiscard]] float altitude(const vec3& p) const noexcept { return p.y - height(p.x, p.z); }
+    /// Unit upward normal of the ground under (x, z).
+    [[nodiscard]] vec3 normal(float x, float z) const noexcept {
+        const auto k = wave_numbers();
+        const float u = 0.8f * x - 0.6f * z;
+        const float s = -0.4f * k[2] * std::sin(k[2] * u + 2.0f);
+        const float dx = amplitude * (0.6f * k[0] * std::cos(k[0] * x + 0.4f) * std::sin(k[1] * z + 1.3f) + 0.8f * s);
+        const float dz = amplitude * (0.6f * k[1] * std::sin(k[0] * x + 0.4f) * std::cos(k[1] * z + 1.3f) - 0.6f * s);
+        return glm::normalize(vec3(-dx, 1.0f, -dz));
+    }
+
+private:
+    [[nodiscard]] std::array<float, 3> wave_numbers() const noexcept {
+        const float k = 2.0f * std::numbers::pi_v<float> / wavelength;
+        return {k, k / 1.3f, k / 0.7f};
+    }
+};
+
+/// The air above the ground with some clearance: a region for `steer::contain`, which
+/// keeps flying birds off the ground the way it keeps them inside the enclosure.
+struct air_above {
+    const terrain* ground = nullptr;
+    float clearance = 1;  ///< metres
+};
+/// Whether `p` is at least the clearance above the ground.
+[[nodiscard]] inline bool contains(const air_above& a, const vec3& p) noexcept {
+    return a.ground->altitude(p) >= a.clearance;
+}
+/// `p` raised to the clearance when it is lower (vertical, which is near enough to the
+/// nearest point for hills this gentle).
+[[nodiscard]] inline vec3 nearest_inside(const air_above& a, const vec3& p) noexcept {
+    const float floor = a.ground->height(p.x, p.z) + a.clearance;
+    return {p.x, std::max(p.y, floor), p.z};
+}
+
+/// `v` with its component along the unit `normal` removed.
+[[nodiscard]] inline vec3 tangent(const vec3& v, const vec3& normal) noexcept {
+    return v - normal * glm::dot(v, normal);
+}
+/// The horizontal unit direction of `v`, or `fallback` when `v` is vertical or zero.
+[[nodiscard]] inline vec3 horizontal_direction(const vec3& v, const vec3& fallback = {1, 0, 0}) noexcept {
+    const vec3 h = steer::safe_normalize(vec3(v.x, 0, v.z));
+    return h == vec3(0) ? fallback : h;
+}
+
+/// Why a bird took off.
+enum class cause : std::uint8_t { none, car, clap, contagion, other };
+inline constexpr std::size_t cause_count = 5;
+
+/// One leg of the car's scripted route: drive to `target` (x, z) at `speed`, not before
+/// `not_before` seconds. The last leg ends parked on its target.
+struct car_leg {
+    vec2 target{};
+    float speed = 1;
+    float not_before = 0;
+};
+
+/// Every number of the simulation. The defaults are the example's story.
+struct park_config {
+    std::size_t birds = 280;
+    std::uint64_t seed = 1;
+    float frame_hz = 60;     ///< simulation steps per second
+    float think_hz = 10;     ///< main thinking rate of each bird (Reynolds 2000: 10 Hz)
+    float avoidance_hz = 30; ///< obstacle and ground avoidance rate (Reynolds 2000: about 30 Hz)
+
+    /// World size multiplier: the enclosure, the flock's starting disc and the car's route
+    /// grow by it. `for_birds` sets it so that the starting density stays that of 280 birds.
+    float scale = 1;
+    terrain ground{};
+    float enclosure_radius = 27;      ///< metres, before scaling
+    float enclosure_center_y = -2;    ///< the sphere's centre is a little underground
+    float flock_radius = 7;           ///< the birds start feeding in a disc this wide (before scaling)
+    glm::ivec3 lattice_divisions{10, 10, 10};
+
+    // ---- bodies
+    float bird_radius = 0.15f;
+    float walk_max_speed = 1.6f;   ///< m/s, when hurrying away from the car
+    float feed_speed = 0.3f;       ///< m/s, the pace of feeding
+    float fly_max_speed = 5.5f;
+    float cruise_speed = 4.0f;
+    float walk_max_force = 2;
+    float fly_max_force = 9;
+    float acceleration_smoothing = 0.05f;  ///< seconds: blends the held steering forces
+
+    // ---- walking: the herd (separation, alignment, cohesion), feeding, the car
+    steer::flocking_params<vec3> walk_flocking{
+        .separation = {.max_distance = 0.7f},
+        .alignment = {.max_distance = 1.5f, .max_angle = 2.0f},
+        .cohesion = {.max_distance = 2.5f},
+        .separation_weight = 1.0f,
+        .alignment_weight = 0.3f,
+        .cohesion_weight = 0.3f};
+    float wander_weight = 0.3f;
+    float feed_weight = 2.0f;   ///< pull toward feeding speed
+    float avatar_weight = 3.0f; ///< move away from the car
+    steer::wander_params<vec3> wander{.radius = 1, .distance = 2, .rate = 3};
+
+    // ---- flying: the flock and the flight plan
+    steer::flocking_params<vec3> fly_flocking{
+        .separation = {.max_distance = 1.2f},
+        .alignment = {.max_distance = 3.5f, .max_angle = 2.4f},
+        .cohesion = {.max_distance = 4.0f, .max_angle = 2.4f},
+        .separation_weight = 3.0f,
+        .alignment_weight = 1.5f,
+        .cohesion_weight = 1.0f};
+    float flight_control_weight = 1.5f;
+    /// After the climb, the flight curves back toward the meadow: this much of the
+    /// horizontal direction home, per enclosure radius of distance, is added to the heading.
+    float home_pull = 0.8f;
+    float climb_rate = 2.5f;      ///< m/s upward during the ascent
+    float descent_rate = 1.5f;    ///< m/s downward during the descent, slowing near the ground
+    float ascent_time = 0.8f;     ///< seconds of climbing after a take-off, times the annoyance
+    float cruise_time = 1.2f;     ///< seconds of level flight before descending, times the annoyance
+    float land_altitude = 0.12f;  ///< a descending bird this low lands
+    float ground_clearance = 1.0f;
+    /// Personal space, kept at the avoidance rate (about 30 Hz, like obstacles: at 10 Hz
+    /// birds notice a neighbor too late): separation's unnormalized 1/r push from birds
+    /// closer than this, growing as they get closer (flocking's separation is normalized).
+    float personal_space = 0.5f;
+    float personal_space_weight = 0.3f;
+    float ground_lookahead = 1.0f;     ///< seconds of prediction for ground avoidance
+    float enclosure_lookahead = 1.5f;  ///< seconds of prediction for containment in flight
+    float walk_lookahead = 3.0f;       ///< seconds of prediction for containment on foot
+
+    // ---- annoyance: ratcheted up by each startle, decaying slowly
+    float annoyance_per_startle = 1;
+    float annoyance_time_constant = 20;  ///< seconds for it to fall to 1/e
+    float max_annoyance = 4;
+
+    // ---- contagion: take off when enough nearby birds just took off
+    float contagion_radius = 1.2f;        ///< metres, measured horizontally
+    float contagion_height = 2.0f;        ///< metres above or below that still count as nearby
+    float recent_takeoff = 1.0f;          ///< seconds during which a take-off counts as recent
+    float contagion_threshold_min = 0.1f; ///< each bird's threshold is drawn from [min, max]
+    float contagion_threshold_max = 0.5f;
+
+    // ---- the RC car and the user's claps
+    bool car = true;
+    float car_max_force = 12;
+    vec2 car_start{-14, -4};
+    std::vector<car_leg> car_route{{{-5, -1.5f}, 1.2f, 4}, {{9, 3}, 6, 0}, {{15, 12}, 3, 0}};
+    steer::avatar_neighborhood<vec3> move_away_zone{.radius = 4.0f, .velocity_weight = 0.4f};
+    steer::avatar_neighborhood<vec3> take_off_zone{.radius = 1.2f, .velocity_weight = 0.6f};
+    std::vector<float> claps{21};  ///< seconds; each claps where the most walking birds are
+    float clap_radius = 7;         ///< metres
+
+    /// The default story for `n` birds, the world scaled so the flock is as dense as with 280.
+    [[nodiscard]] static park_config for_birds(std::size_t n) {
+        park_config c;
+        c.birds = n;
+        c.scale = std::max(1.0f, std::sqrt(static_cast<float>(n) / 280.0f));
+        return c;
+    }
+
+    [[nodiscard]] float frame_seconds() const noexcept { return 1.0f / frame_hz; }
+    [[nodiscard]] std::uint32_t think_period() const noexcept { return period_for(think_hz); }
+    [[nodiscard]] std::uint32_t avoidance_period() const noexcept {
+        return period_for(std::max(avoidance_hz, think_hz));
+    }
+    [[nodiscard]] steer::sphere<vec3> enclosure() const noexcept {
+        return {{0, enclosure_center_y, 0}, enclosure_radius * scale};
+    }
+
+private:
+    [[nodiscard]] std::uint32_t period_for(float hz) const noexcept {
+        return static_cast<std::uint32_t>(std::max(1.0f, std::round(frame_hz / hz)));
+    }
+};
+
+/// One pigeon: its body and its small mind (Reynolds 2000, Figure 4).
+struct bird {
+    steer::vehicle3 body;
+    bool flying = false;
+    float annoyance = 0;
+    float flight_time = 0;   ///< seconds since the last take-off
+    float ascent_time = 0;   ///< this flight climbs until this flight time
+    float descent_time = 0;  ///< and descends from this flight time on
+    cause last_cause = cause::none;
+    std::uint32_t think_phase = 0;
+    std::uint32_t avoid_phase = 0;
+    vec3 steering{};   ///< held from the last main thought
+    vec3 avoidance{};  ///< held from the last avoidance thought: the enclosure, the ground
+    vec3 spacing{};    ///< held from the last avoidance thought: personal space
+    steer::wander_state<vec3> wander{};
+    steer::rng gen{};
+    float contagion_threshold = 0.2f;
+
+    /// Whether the bird is on its way down (landing at the end).
+    [[nodiscard]] bool descending() const noexcept { return flying && flight_time >= descent_time; }
+    /// Whether it took off less than `window` seconds ago.
+    [[nodiscard]] bool took_off_within(float window) const noexcept { return flying && flight_time < window; }
+};
+
+/// A clap that happened: where, when, how far it carried and how many birds it startled.
+struct clap_event {
+    float time = 0;
+    vec3 center{};
+    float radius = 0;
+    std::size_t startled = 0;
+};
+
+/// The pigeons, the car and the park, stepped one frame at a time. `Database` is the
+/// proximity database of bird indices: `steer::bin_lattice<vec3, std::uint32_t>` or
+/// `steer::brute_force<vec3, std::uint32_t>`.
+template <class Database>
+class park {
+public:
+    explicit park(park_config config) : config_(std::move(config)), think_(config_.think_period()),
+                                        avoid_(config_.avoidance_period()), db_(make_database(config_)) {
+        const float s = config_.scale;
+        steer::rng setup(config_.seed);
+        birds_.reserve(config_.birds);
+        handles_.reserve(config_.birds);
+        const float flock = config_.flock_radius * s;
+        const float spacing = 0.35f;
+        for (std::size_t i = 0; i < config_.birds; ++i) {
+            // Spread the flock over a disc, rejecting spots too close to an earlier bird.
+            vec3 spot{};
+            for (int attempt = 0; attempt < 20; ++attempt) {
+                const vec2 d = steer::random_vector_in_unit_ball<vec2>(setup) * flock;
+                spot = config_.ground.below({d.x, 0, d.y});
+                bool crowded = false;
+                db_.for_each_within(spot, spacing, [&](std::uint32_t, float) { crowded = true; });
+                if (!crowded) break;
+            }
+            const vec2 heading = steer::random_unit_vector<vec2>(setup);
+            const vec3 n = config_.ground.normal(spot.x, spot.z);
+            bird b{.body = steer::vehicle3({.position = spot,
+                                            .velocity = tangent(vec3(heading.x, 0, heading.y), n) * config_.feed_speed,
+                                            .radius = config_.bird_radius,
+                                            .max_force = config_.walk_max_force,
+                                            .max_speed = config_.walk_max_speed,
+                                            .acceleration_smoothing = config_.acceleration_smoothing})};
+            b.think_phase = think_.random_phase(setup);
+            b.avoid_phase = avoid_.random_phase(setup);
+            b.gen = steer::rng(setup());
+            b.contagion_threshold =
+                steer::uniform(setup, config_.contagion_threshold_min, config_.contagion_threshold_max);
+            handles_.push_back(db_.insert(static_cast<std::uint32_t>(i), spot));
+            birds_.push_back(std::move(b));
+        }
+        pending_.assign(config_.birds, pending{});
+        neighbors_.reserve(64);
+        const vec2 start = config_.car_start * s;
+        car_ = steer::vehicle3({.position = config_.ground.below({start.x, 0, start.y}),
+                                .radius = 0.3f,
+                                .max_force = config_.car_max_force,
+                                .max_speed = 0});
+        std::sort(config_.claps.begin(), config_.claps.end());
+    }
+
+    // ---- the state, read-only
+    [[nodiscard]] const park_config& config() const noexcept { return config_; }
+    [[nodiscard]] std::span<const bird> birds() const noexcept { return birds_; }
+    [[nodiscard]] const steer::vehicle3& car() const noexcept { return car_; }
+    [[nodiscard]] bool car_active() const noexcept { return config_.car; }
+    [[nodiscard]] std::uint64_t frame() const noexcept { return frame_; }
+    [[nodiscard]] float time() const noexcept { return static_cast<float>(frame_) / config_.frame_hz; }
+    [[nodiscard]] const std::vector<clap_event>& claps() const noexcept { return clap_log_; }
+    /// Take-offs so far, by cause.
+    [[nodiscard]] std::size_t takeoffs(cause c) const noexcept { return takeoffs_[static_cast<std::size_t>(c)]; }
+    [[nodiscard]] std::size_t landings() const noexcept { return landings_; }
+    /// Birds that ran their main thought during the last frame.
+    [[nodiscard]] std::size_t thinkers_last_frame() const noexcept { return thinkers_; }
+    [[nodiscard]] const Database& database() const noexcept { return db_; }
+
+    [[nodiscard]] std::size_t flying_count() const noexcept {
+        return static_cast<std::size_t>(std::count_if(birds_.begin(), birds_.end(), [](const bird& b) { return b.flying; }));
+    }
+    [[nodiscard]] float mean_annoyance() const noexcept {
+        float sum = 0;
+        for (const bird& b : birds_) sum += b.annoyance;
+        return birds_.empty() ? 0.0f : sum / static_cast<float>(birds_.size());
+    }
+    /// Birds whose centre is outside the enclosure.
+    [[nodiscard]] std::size_t outside_count() const noexcept {
+        const auto e = config_.enclosure();
+        return static_cast<std::size_t>(std::count_if(
+            birds_.begin(), birds_.end(), [&](const bird& b) { return !steer::contains(e, b.body.position()); }));
+    }
+    /// The smallest distance between two birds, if any pair is closer than `limit`.
+    [[nodiscard]] std::optional<float> nearest_pair(float limit) const {
+        float best = limit * limit;
+        bool found = false;
+        for (std::size_t i = 0; i < birds_.size(); ++i)
+            db_.for_each_within(birds_[i].body.position(), limit, [&](std::uint32_t j, float d2) {
+                if (j != i && d2 <= best) {
+                    best = d2;
+                    found = true;
+                }
+            });
+        if (!found) return std::nullopt;
+        return std::sqrt(best);
+    }
+    /// Where a clap startles the most walking birds: the position of the walking bird with
+    /// the most walking birds within `radius` (the park's centre when none walks).
+    [[nodiscard]] vec3 busiest_spot(float radius) const {
+        vec3 best = config_.ground.below({0, 0, 0});
+        std::size_t most = 0;
+        for (const bird& b : birds_) {
+            if (b.flying) continue;
+            std::size_t n = 0;
+            db_.for_each_within(b.body.position(), radius, [&](std::uint32_t j, float) { n += birds_[j].flying ? 0 : 1; });
+            if (n > most) {
+                most = n;
+                best = b.body.position();
+            }
+        }
+        return best;
+    }
+
+    // ---- the user's actions
+    /// A hand clap at `center`: every bird within `radius` is startled at once (walking
+    /// birds take off, flying ones start their flight plan over, more annoyed).
+    std::size_t clap(const vec3& center, float radius) {
+        std::size_t startled = 0;
+        db_.for_each_within(center, radius, [&](std::uint32_t i, float) {
+            take_off(i, cause::clap, birds_[i].body.position() - center);
+            ++startled;
+        });
+        clap_log_.push_back({time(), center, radius, startled});
+        return startled;
+    }
+    /// Startles one bird, as if something at `source` frightened it.
+    void startle(std::size_t i, const vec3& source) {
+        take_off(static_cast<std::uint32_t>(i), cause::other, birds_[i].body.position() - source);
+    }
+
+    /// One frame: the car drives, scheduled claps go off, due birds think (reading the
+    /// state of the previous frame), then every bird acts on its held forces and moves.
+    void step() {
+        const float dt = config_.frame_seconds();
+        drive_car(dt);
+        while (next_clap_ < config_.claps.size() && config_.claps[next_clap_] <= time()) {
+            clap(busiest_spot(config_.clap_radius), config_.clap_radius);
+            ++next_clap_;
+        }
+        thinkers_ = 0;
+        for (std::uint32_t i = 0; i < birds_.size(); ++i) {
+            bird& b = birds_[i];
+            if (think_.due(b.think_phase, frame_)) {
+                think(i);
+                ++thinkers_;
+            }
+            if (avoid_.due(b.avoid_phase, frame_)) avoid(i);
+        }
+        const float calm = std::exp(-dt / config_.annoyance_time_constant);
+        for (std::uint32_t i = 0; i < birds_.size(); ++i) {
+            bird& b = birds_[i];
+            if (pending_[i].why != cause::none) {
+                take_off(i, pending_[i].why, pending_[i].away);
+                pending_[i] = {};
+            }
+            b.annoyance *= calm;
+            if (b.flying) b.flight_time += dt;
+            // On foot, avoidance has priority: while a bird steers clear of the enclosure its
+            // other urges wait (Reynolds 1999, "Combining Behaviors"). In flight, avoidance
+            // spends the force budget first and the flight plan and flocking get what is left
+            // (prioritized acceleration allocation, Reynolds 1987), so a bird skimming the
+            // enclosure still follows its plan down.
+            const auto avoidance = [&] { return b.avoidance; };
+            const auto steering = [&] { return b.steering + b.spacing; };
+            const vec3 force = b.flying ? steer::truncated_sum(b.body.max_force(), steer::weighted(1.0f, avoidance),
+                                                               steer::weighted(1.0f, steering))
+                                        : steer::priority(1e-4f, avoidance, steering);
+            b.body.apply_force(force, dt);
+            if (b.flying) keep_above_ground(i);
+            else stick_to_ground(b.body);
+            db_.move(handles_[i], b.body.position());
+        }
+        ++frame_;
+    }
+
+private:
+    struct pending {
+        cause why = cause::none;
+        vec3 away{};
+    };
+
+    static Database make_database(const park_config& c) {
+        if constexpr (std::is_constructible_v<Database, steer::box<vec3>, glm::ivec3>) {
+            const float r = c.enclosure_radius * c.scale;
+            const steer::box<vec3> region{{-r, c.enclosure_center_y - 1, -r}, {r, c.enclosure_center_y + r, r}};
+            return Database(region, c.lattice_divisions);
+        } else {
+            return Database();
+        }
+    }
+
+    [[nodiscard]] vec3 car_velocity() const noexcept { return config_.car ? car_.velocity() : vec3(0); }
+
+    /// The main thought of bird `i` (about 10 Hz): its discrete reactions (take off?) and
+    /// its continuous steering, held until the next thought.
+    void think(std::uint32_t i) {
+        bird& b = birds_[i];
+        const vec3 p = b.body.position();
+        neighbors_.clear();
+        if (b.flying) {
+            const float r = std::max({config_.fly_flocking.separation.max_distance,
+                                      config_.fly_flocking.alignment.max_distance,
+                                      config_.fly_flocking.cohesion.max_distance});
+            db_.for_each_within(p, r, [&](std::uint32_t j, float) {
+                if (j != i && birds_[j].flying) neighbors_.push_back(&birds_[j].body);
+            });
+            b.steering = steer::flocking(b.body, neighbors_, config_.fly_flocking) +
+                         flight_control(b) * config_.flight_control_weight;
+            return;
+        }
+
+        const auto& f = config_.walk_flocking;
+        const float herd = std::max({f.separation.max_distance, f.alignment.max_distance, f.cohesion.max_distance});
+        const float contagion2 = config_.contagion_radius * config_.contagion_radius;
+        const float reach = std::sqrt(contagion2 + config_.contagion_height * config_.contagion_height);
+        std::size_t nearby = 0, recent = 0;
+        vec3 alarm(0);
+        db_.for_each_within(p, std::max(herd, reach), [&](std::uint32_t j, float d2) {
+            if (j == i) return;
+            const bird& o = birds_[j];
+            const vec3 offset = o.body.position() - p;
+            if (offset.x * offset.x + offset.z * offset.z <= contagion2 &&
+                std::abs(offset.y) <= config_.contagion_height) {
+                ++nearby;
+                if (o.took_off_within(config_.recent_takeoff)) {
+                    ++recent;
+                    alarm += o.body.velocity();
+                }
+            }
+            if (!o.flying && d2 <= herd * herd) neighbors_.push_back(&o.body);
+        });
+
+        // Discrete reactions: the car's take-off zone, then contagion.
+        const vec3 car_p = car_.position(), car_v = car_velocity();
+        if (config_.car && steer::avatar_neighborhood_contains(config_.take_off_zone, car_p, car_v, p)) {
+            pending_[i] = {cause::car, steer::avatar_escape_direction(config_.take_off_zone, car_p, car_v, p)};
+        } else if (recent > 0 &&
+                   static_cast<float>(recent) >= b.contagion_threshold * static_cast<float>(nearby)) {
+            pending_[i] = {cause::contagion, alarm};
+        }
+
+        // Continuous steering: herd, feed (slow wander), and move away from the car.
+        const float think_dt = static_cast<float>(think_.period()) / config_.frame_hz;
+        const vec3 steering = steer::weighted_sum(
+            steer::weighted(1.0f, [&] { return steer::flocking(b.body, neighbors_, f); }),
+            steer::weighted(config_.wander_weight, [&] {
+                // Only the turning part: feeding meanders, and the pace is the feed term's job.
+                const vec3 w = steer::wander(b.body, b.wander, b.gen, think_dt, config_.wander);
+                return steer::safe_normalize(steer::perpendicular_component(w, b.body.forward()));
+            }),
+            steer::weighted(config_.feed_weight, [&] { return b.body.forward() * config_.feed_speed - b.body.velocity(); }),
+            steer::weighted(config_.avatar_weight, [&] {
+                return config_.car ? steer::avoid_avatar(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
+            }));
+        b.steering = tangent(steering, config_.ground.normal(p.x, p.z));
+    }
+
+    /// The flight plan as a desired velocity: climb, then fly level, then glide down,
+    /// slowing the descent near the ground so the bird touches down gently.
+    [[nodiscard]] vec3 flight_control(const bird& b) const noexcept {
+        vec3 ahead = horizontal_direction(b.body.forward());
+        vec3 desired;
+        if (b.flight_time < b.ascent_time) {
+            desired = ahead * (0.8f * config_.cruise_speed) + vec3(0, config_.climb_rate, 0);
+            return desired - b.body.velocity();
+        }
+        const vec3 p = b.body.position();
+        const vec3 home = vec3(-p.x, 0, -p.z) / config_.enclosure().radius;
+        ahead = horizontal_direction(ahead + home * config_.home_pull, ahead);
+        if (b.flight_time < b.descent_time) {
+            desired = ahead * config_.cruise_speed;
+        } else {
+            const float altitude = config_.ground.altitude(b.body.position());
+            const float sink = std::min(config_.descent_rate, 0.3f + 0.8f * std::max(altitude, 0.0f));
+            desired = ahead * (0.5f * config_.cruise_speed) - vec3(0, sink, 0);
+        }
+        return desired - b.body.velocity();
+    }
+
+    /// Obstacle avoidance (about 30 Hz): containment in the enclosure and, in flight,
+    /// above the ground (except while coming down to land).
+    void avoid(std::uint32_t i) {
+        bird& b = birds_[i];
+        const vec3 p = b.body.position();
+        neighbors_.clear();
+        db_.for_each_within(p, config_.personal_space, [&](std::uint32_t j, float) {
+            if (j != i && birds_[j].flying == b.flying) neighbors_.push_back(&birds_[j].body);
+        });
+        b.spacing = steer::separation(b.body, neighbors_, steer::neighborhood<vec3>{.max_distance = config_.personal_space}) *
+                    config_.personal_space_weight;
+        const auto enclosure = config_.enclosure();
+        if (!b.flying) {
+            const vec3 n = config_.ground.normal(p.x, p.z);
+            b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), n);
+            b.spacing = tangent(b.spacing, n);
+            return;
+        }
+        vec3 a = steer::contain(b.body, enclosure, config_.enclosure_lookahead);
+        if (!b.descending())
+            a += steer::contain(b.body, air_above{&config_.ground, config_.ground_clearance}, config_.ground_lookahead);
+        b.avoidance = a;
+    }
+
+    /// Bird `i` takes off (or, already flying, starts its flight plan over), fleeing along
+    /// `away` (horizontally). Its annoyance goes up, and with it the length of the flight.
+    void take_off(std::uint32_t i, cause why, const vec3& away) {
+        bird& b = birds_[i];
+        b.annoyance = std::min(config_.max_annoyance, b.annoyance + config_.annoyance_per_startle);
+        const float stretch = std::max(1.0f, b.annoyance);
+        b.flight_time = 0;
+        b.ascent_time = config_.ascent_time * stretch;
+        b.descent_time = b.ascent_time + config_.cruise_time * stretch;
+        b.last_cause = why;
+        const vec3 direction = horizontal_direction(away, horizontal_direction(b.body.forward()));
+        if (!b.flying) {
+            b.flying = true;
+            b.body.set_max_speed(config_.fly_max_speed);
+            b.body.set_max_force(config_.fly_max_force);
+            b.body.set_velocity(direction * 1.5f + vec3(0, config_.climb_rate, 0));
+        }
+        // React at once; the next thought refines it.
+        b.steering = direction * config_.cruise_speed + vec3(0, config_.climb_rate, 0) - b.body.velocity();
+        ++takeoffs_[static_cast<std::size_t>(why)];
+    }
+
+    /// A flying bird never goes underground; a descending one that is low enough lands.
+    void keep_above_ground(std::uint32_t i) {
+        bird& b = birds_[i];
+        const vec3 p = b.body.position();
+        const float altitude = config_.ground.altitude(p);
+        if (b.descending() && altitude <= config_.land_altitude) {
+            land(b);
+            return;
+        }
+        if (altitude < 0) {
+            b.body.set_position(config_.ground.below(p));
+            const vec3 v = b.body.velocity();
+            if (v.y < 0) b.body.set_velocity(tangent(v, config_.ground.normal(p.x, p.z)));
+        }
+    }
+
+    void land(bird& b) {
+        b.flying = false;
+        b.flight_time = 0;
+        b.body.set_max_speed(config_.walk_max_speed);
+        b.body.set_max_force(config_.walk_max_force);
+        b.steering = vec3(0);
+        b.avoidance = vec3(0);
+        b.spacing = vec3(0);
+        stick_to_ground(b.body);
+        ++landings_;
+    }
+
+    /// Walking: on the ground, moving tangent to it.
+    void stick_to_ground(steer::vehicle3& body) const {
+        const vec3 p = config_.ground.below(body.position());
+        body.set_position(p);
+        body.set_velocity(tangent(body.velocity(), config_.ground.normal(p.x, p.z)));
+    }
+
+    /// The scripted RC car: each leg seeks its target at the leg's speed; the last one
+    /// arrives and parks.
+    void drive_car(float dt) {
+        if (!config_.car || config_.car_route.empty()) return;
+        const car_leg& leg = config_.car_route[car_leg_];
+        const bool last = car_leg_ + 1 == config_.car_route.size();
+        vec3 force(0);
+        if (time() < leg.not_before) {
+            force = -car_.velocity() * 4.0f;  // wait, braking
+        } else {
+            const vec2 t2 = leg.target * config_.scale;
+            const vec3 target = config_.ground.below({t2.x, 0, t2.y});
+            if (car_.max_speed() != leg.speed) car_.set_max_speed(leg.speed);
+            force = last ? steer::arrival(car_, target, 3.0f) : steer::seek(car_, target);
+            if (!last && steer::distance_squared(target, car_.position()) < 1.0f) ++car_leg_;
+        }
+        car_.apply_force(tangent(force, vec3(0, 1, 0)), dt);
+        stick_to_ground(car_);
+    }
+
+    park_config config_;
+    steer::think_schedule think_;
+    steer::think_schedule avoid_;
+    Database db_;
+    std::vector<bird> birds_;
+    std::vector<typename Database::handle> handles_;
+    std::vector<pending> pending_;
+    std::vector<const steer::vehicle3*> neighbors_;
+    steer::vehicle3 car_;
+    std::size_t car_leg_ = 0;
+    std::size_t next_clap_ = 0;
+    std::vector<clap_event> clap_log_;
+    std::array<std::size_t, cause_count> takeoffs_{};
+    std::size_t landings_ = 0;
+    std::size_t thinkers_ = 0;
+    std::uint64_t frame_ = 0;
+};
+
+using lattice_database = steer::bin_lattice<vec3, std::uint32_t>;
+using brute_force_database = steer::brute_force<vec3, std::uint32_t>;
+
+}  // namespace pigeons
+
+#endif  // PIGEONS_PARK_HPP
