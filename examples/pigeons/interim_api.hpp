@@ -174,7 +174,7 @@ private:
 template <vector V, class Payload>
 class bin_lattice : public brute_force<V, Payload> {
 public:
-    bin_lattice(box<V>, glm::ivec3) {}
+    bin_lattice(box<V>, glm::vec<dimension_v<V>, int>) {}
 };
 
 }  // namespace steer

@@ -80,17 +80,21 @@ T parse_number(std::string_view option, std::string_view text, const char* what)
     return value;
 }
 
-double parse_seconds(std::string_view option, std::string_view text, bool allow_zero) {
-    // from_chars for double is in libstdc++ 11+; strtod keeps older libraries working.
+/// A finite number at least `lo` (or above it when `open`), else a usage error naming `what`.
+double parse_real(std::string_view option, std::string_view text, double lo, bool open, const char* what) {
+    // strtod rather than from_chars: floating-point from_chars is recent in some libraries.
     const std::string copy(text);
     char* end = nullptr;
     const double value = std::strtod(copy.c_str(), &end);
     const bool ok = !copy.empty() && end == copy.c_str() + copy.size() && std::isfinite(value) &&
-                    (allow_zero ? value >= 0 : value > 0);
-    if (!ok)
-        throw usage_error{std::string(option) + " needs a " + (allow_zero ? "non-negative" : "positive") +
-                          " number of seconds (got '" + copy + "')"};
+                    (open ? value > lo : value >= lo);
+    if (!ok) throw usage_error{std::string(option) + " needs " + what + " (got '" + copy + "')"};
     return value;
+}
+
+std::string file_name(std::string_view option, std::string_view text) {
+    if (text.empty()) throw usage_error{std::string(option) + " needs a file name"};
+    return std::string(text);
 }
 
 options parse(int argc, char** argv) {
@@ -116,8 +120,9 @@ options parse(int argc, char** argv) {
             if (n < 1 || n > 1000000) throw usage_error{"--birds needs a whole number of birds from 1 to 1000000 (got " + std::to_string(n) + ")"};
             o.birds = n;
         } else if (arg == "--seconds") {
-            o.seconds = parse_seconds(arg, value(), false);
-            if (o.seconds > 3600) throw usage_error{"--seconds is at most 3600"};
+            const auto v = value();
+            o.seconds = parse_real(arg, v, 0, true, "a number of seconds in (0, 3600]");
+            if (o.seconds > 3600) throw usage_error{"--seconds needs a number of seconds in (0, 3600] (got '" + std::string(v) + "')"};
         } else if (arg == "--seed") {
             o.seed = parse_number<std::uint64_t>(arg, value(), "a non-negative whole number");
         } else if (arg == "--car") {
@@ -126,23 +131,23 @@ options parse(int argc, char** argv) {
             else if (v == "route") o.car = true;
             else throw usage_error{"--car needs 'none' or 'route' (got '" + std::string(v) + "')"};
         } else if (arg == "--clap-at") {
-            o.claps.push_back(static_cast<float>(parse_seconds(arg, value(), true)));
+            o.claps.push_back(static_cast<float>(parse_real(arg, value(), 0, false, "a time in seconds, 0 or more")));
             o.claps_given = true;
         } else if (arg == "--think-hz") {
             const auto v = value();
-            o.think_hz = parse_seconds(arg, v, false);
-            if (o.think_hz > 60) throw usage_error{"--think-hz needs a rate in (0, 60] (got '" + std::string(v) + "')"};
+            o.think_hz = parse_real(arg, v, 0, true, "a rate in (0, 60] Hz");
+            if (o.think_hz > 60) throw usage_error{"--think-hz needs a rate in (0, 60] Hz (got '" + std::string(v) + "')"};
         } else if (arg == "--brute-force") {
             flag();
             o.brute_force = true;
         } else if (arg == "--html") {
-            o.html = value();
+            o.html = file_name(arg, value());
         } else if (arg == "--svg") {
-            o.svg = value();
+            o.svg = file_name(arg, value());
         } else if (arg == "--svg-at") {
-            o.svg_at = parse_seconds(arg, value(), true);
+            o.svg_at = parse_real(arg, value(), 0, false, "a time in seconds, 0 or more");
         } else if (arg == "--csv") {
-            o.csv = value();
+            o.csv = file_name(arg, value());
         } else if (arg == "--quiet") {
             flag();
             o.quiet = true;
@@ -151,9 +156,6 @@ options parse(int argc, char** argv) {
         } else {
             throw usage_error{"unknown option '" + std::string(arg) + "'"};
         }
-        if ((arg == "--html" || arg == "--svg" || arg == "--csv") &&
-            (o.html.empty() && o.svg.empty() && o.csv.empty()))
-            throw usage_error{std::string(arg) + " needs a file name"};
     }
     return o;
 }

@@ -173,7 +173,13 @@ struct park_config {
     float personal_space = 0.5f;
     float personal_space_weight = 0.3f;
     float ground_lookahead = 1.0f;     ///< seconds of prediction for ground avoidance
-    float enclosure_lookahead = 1.5f;  ///< seconds of prediction for containment in flight
+    /// In flight, the avoidance force is scaled by this before it takes its share of the
+    /// force budget: a sharp correction takes all of it, a glancing one leaves room.
+    float avoidance_weight = 3.0f;
+    float enclosure_lookahead = 1.5f;
+    float enclosure_margin = 1.0f;     ///< metres: birds steer to stay this far inside the enclosure
+    /// Climbing eases off toward this fraction of the enclosure's height above the ground.
+    float ceiling = 0.5f;  ///< seconds of prediction for containment in flight
     float walk_lookahead = 3.0f;       ///< seconds of prediction for containment on foot
 
     // ---- annoyance: ratcheted up by each startle, decaying slowly
@@ -267,6 +273,10 @@ public:
         handles_.reserve(config_.birds);
         const float flock = config_.flock_radius * s;
         const float spacing = 0.35f;
+        // Placement always uses a 2D lattice of its own, so every database starts from the
+        // same flock (and a brute-force park is not O(n^2) to build).
+        const auto cells = static_cast<int>(std::clamp(flock / 2.0f, 1.0f, 512.0f));
+        steer::bin_lattice<vec2, std::uint32_t> placed({{-flock, -flock}, {flock, flock}}, {cells, cells});
         for (std::size_t i = 0; i < config_.birds; ++i) {
             // Spread the flock over a disc, rejecting spots too close to an earlier bird.
             vec3 spot{};
@@ -274,9 +284,10 @@ public:
                 const vec2 d = steer::random_vector_in_unit_ball<vec2>(setup) * flock;
                 spot = config_.ground.below({d.x, 0, d.y});
                 bool crowded = false;
-                db_.for_each_within(spot, spacing, [&](std::uint32_t, float) { crowded = true; });
+                placed.for_each_within(d, spacing, [&](std::uint32_t, float) { crowded = true; });
                 if (!crowded) break;
             }
+            placed.insert(static_cast<std::uint32_t>(i), vec2(spot.x, spot.z));
             const vec2 heading = steer::random_unit_vector<vec2>(setup);
             const vec3 n = config_.ground.normal(spot.x, spot.z);
             bird b{.body = steer::vehicle3({.position = spot,
@@ -414,7 +425,8 @@ public:
             // enclosure still follows its plan down.
             const auto avoidance = [&] { return b.avoidance; };
             const auto steering = [&] { return b.steering + b.spacing; };
-            const vec3 force = b.flying ? steer::truncated_sum(b.body.max_force(), steer::weighted(1.0f, avoidance),
+            const vec3 force = b.flying ? steer::truncated_sum(b.body.max_force(),
+                                                               steer::weighted(config_.avoidance_weight, avoidance),
                                                                steer::weighted(1.0f, steering))
                                         : steer::priority(1e-4f, avoidance, steering);
             b.body.apply_force(force, dt);
@@ -512,11 +524,14 @@ private:
     [[nodiscard]] vec3 flight_control(const bird& b) const noexcept {
         vec3 ahead = horizontal_direction(b.body.forward());
         vec3 desired;
+        const vec3 p = b.body.position();
         if (b.flight_time < b.ascent_time) {
-            desired = ahead * (0.8f * config_.cruise_speed) + vec3(0, config_.climb_rate, 0);
+            const auto e = config_.enclosure();
+            const float ceiling = config_.ceiling * (e.center.y + e.radius);
+            const float climb = config_.climb_rate * steer::clamp((ceiling - config_.ground.altitude(p)) / 2.0f, 0.0f, 1.0f);
+            desired = ahead * (0.8f * config_.cruise_speed) + vec3(0, climb, 0);
             return desired - b.body.velocity();
         }
-        const vec3 p = b.body.position();
         const vec3 home = vec3(-p.x, 0, -p.z) / config_.enclosure().radius;
         ahead = horizontal_direction(ahead + home * config_.home_pull, ahead);
         if (b.flight_time < b.descent_time) {
@@ -540,7 +555,8 @@ private:
         });
         b.spacing = steer::separation(b.body, neighbors_, steer::neighborhood<vec3>{.max_distance = config_.personal_space}) *
                     config_.personal_space_weight;
-        const auto enclosure = config_.enclosure();
+        auto enclosure = config_.enclosure();
+        enclosure.radius -= config_.enclosure_margin;
         if (!b.flying) {
             const vec3 n = config_.ground.normal(p.x, p.z);
             b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), n);

@@ -72,7 +72,7 @@ inline std::string number(double v, int decimals = 3) {
 }
 
 /// The annoyance level at which the colours saturate.
-inline constexpr float annoyance_full_colour = 2.0f;
+inline constexpr float annoyance_full_colour = 3.0f;
 
 /// A bird's colour, as in the replay: walking from pigeon grey (calm) to orange
 /// (annoyed), flying from sky blue (calm) to magenta (annoyed).
@@ -234,6 +234,10 @@ private:
     <option value="0.25">0.25&times;</option><option value="0.5">0.5&times;</option>
     <option value="1" selected>1&times;</option><option value="2">2&times;</option><option value="4">4&times;</option>
   </select></label>
+  <label>view <select id="zoom">
+    <option value="1" selected>whole park</option><option value="2">2&times;, following the birds</option>
+    <option value="4">4&times;, following the birds</option>
+  </select></label>
   <input id="scrub" type="range" min="0" max="0" value="0" step="1">
   <span id="clock"></span>
 </div>
@@ -249,7 +253,8 @@ private:
 </main>
 )HTML";
 
-    static constexpr std::string_view html_script = R"JS("use strict";
+    static constexpr std::string_view html_script = R"JS((() => {
+"use strict";
 const meta = JSON.parse(document.getElementById("data").textContent);
 function bytes(text) {
   const bin = atob(text), out = new Uint8Array(bin.length);
@@ -258,16 +263,18 @@ function bytes(text) {
 }
 const B = meta.birds, F = meta.frames, R = meta.R, REC = 7;
 const birdBytes = bytes(meta.birdData), view = new DataView(birdBytes.buffer);
-const carBytes = bytes(meta.carData), carView = new DataView(carBytes.buffer);
+const carView = new DataView(bytes(meta.carData).buffer);
 const ground = bytes(meta.ground);
 const duration = (F - 1) / meta.fps;
 
-function by(f, i) { return meta.yMin + view.getUint16((f * B + i) * REC + 4, true) * (meta.yMax - meta.yMin) / 65535; }
+// A recorded bird is 7 bytes: x and z as 16-bit fractions of the enclosure's square,
+// height as a 16-bit fraction of [yMin, yMax], then flags: 128 flying, 64 took off in the
+// last second, 0-63 annoyance as a fraction of its maximum.
+function bx(f, i) { return (view.getUint16((f * B + i) * REC, true) / 65535 * 2 - 1) * R; }
+function bz(f, i) { return (view.getUint16((f * B + i) * REC + 2, true) / 65535 * 2 - 1) * R; }
+function by(f, i) { return meta.yMin + view.getUint16((f * B + i) * REC + 4, true) / 65535 * (meta.yMax - meta.yMin); }
 function bflags(f, i) { return birdBytes[(f * B + i) * REC + 6]; }
-function car(f, k) { return carView.getFloat32((f * 5 + k) * 4, true); }
-// x and z are 16-bit fractions of the enclosure's square, y of the height range.
-function ux(f, i) { return (view.getUint16((f * B + i) * REC, true) / 65535 * 2 - 1) * R; }
-function uz(f, i) { return (view.getUint16((f * B + i) * REC + 2, true) / 65535 * 2 - 1) * R; }
+function car(f, k) { return carView.getFloat32((f * 5 + k) * 4, true); }   // x, y, z, vx, vz
 
 // ---- colours: walking grey -> orange, flying sky blue -> magenta, by annoyance
 const calm = [[176, 186, 200], [90, 200, 255]], angry = [[255, 140, 0], [235, 60, 200]];
@@ -278,39 +285,44 @@ function colour(flying, annoyance) {
 }
 function annoyanceOf(flags) { return (flags & 63) / 63 * meta.maxAnnoyance; }
 
-// ---- layout
+// ---- layout and the view: zoom 1 shows the whole park; closer zooms follow the birds
 const topCanvas = document.getElementById("top"), sideCanvas = document.getElementById("side");
-const size = Math.max(320, Math.min(620, window.innerWidth - 420, window.innerHeight - 190));
-topCanvas.width = topCanvas.height = size;
-const scale = size / (2 * R);
-sideCanvas.width = size;
-sideCanvas.height = Math.round((meta.yMax - meta.yMin) * scale) + 4;
 const timeline = document.getElementById("timeline");
-timeline.width = Math.max(400, window.innerWidth - 28);
-const top = topCanvas.getContext("2d"), side = sideCanvas.getContext("2d"), tl = timeline.getContext("2d");
-function tx(x) { return (x + R) * scale; }
-function tz(z) { return (z + R) * scale; }
-function sy(y) { return sideCanvas.height - 2 - (y - meta.yMin) * scale; }
+const pageWidth = document.documentElement.clientWidth || window.innerWidth;
+const size = Math.round(Math.max(300, Math.min(window.innerHeight - 200, (pageWidth - 60) / 2)));
+topCanvas.width = topCanvas.height = size;
+sideCanvas.width = size;
+sideCanvas.height = Math.round(size / 2);
+timeline.width = Math.max(300, pageWidth - 28);
+const topView = topCanvas.getContext("2d"), side = sideCanvas.getContext("2d"), tl = timeline.getContext("2d");
+const base = size / (2 * R);  // pixels per metre at zoom 1
+let zoom = 1, cx = 0, cz = 0;
+function px(x) { return size / 2 + (x - cx) * base * zoom; }
+function pz(z) { return size / 2 + (z - cz) * base * zoom; }
+function sy(y) { return sideCanvas.height - 4 - (y - meta.yMin) * base * zoom; }
+function metres(m) { return m * base * zoom; }
 
-// ---- the meadow, drawn once
+// ---- the meadow, drawn once at twice the view's resolution
 const meadow = document.createElement("canvas");
-meadow.width = meadow.height = size;
+const mres = Math.min(2048, size * 2);
+meadow.width = meadow.height = mres;
+const groundR = Math.sqrt(Math.max(0, R * R - meta.enclosureY * meta.enclosureY));
 {
-  const g = meadow.getContext("2d"), img = g.createImageData(size, size), n = meta.grid;
-  const groundR = Math.sqrt(Math.max(0, R * R - meta.enclosureY * meta.enclosureY));
-  for (let py = 0; py < size; py++) for (let px = 0; px < size; px++) {
-    const x = px / scale - R, z = py / scale - R;
-    const i = Math.min(n - 1, Math.floor(px / size * n)), j = Math.min(n - 1, Math.floor(py / size * n));
-    const t = ground[j * n + i] / 255, inside = x * x + z * z <= groundR * groundR;
-    const o = (py * size + px) * 4, dim = inside ? 1 : 0.45;
+  const g = meadow.getContext("2d"), img = g.createImageData(mres, mres), n = meta.grid;
+  for (let py = 0; py < mres; py++) for (let qx = 0; qx < mres; qx++) {
+    // Bilinear in the height grid, so close zooms stay smooth.
+    const gx = Math.min(n - 1.001, Math.max(0, qx / mres * n - 0.5)), gz = Math.min(n - 1.001, Math.max(0, py / mres * n - 0.5));
+    const i = Math.floor(gx), j = Math.floor(gz), u = gx - i, v = gz - j;
+    const h = (ground[j * n + i] * (1 - u) + ground[j * n + i + 1] * u) * (1 - v) +
+              (ground[(j + 1) * n + i] * (1 - u) + ground[(j + 1) * n + i + 1] * u) * v;
+    const t = h / 255, x = qx / mres * 2 * R - R, z = py / mres * 2 * R - R;
+    const dim = x * x + z * z <= groundR * groundR ? 1 : 0.45, o = (py * mres + qx) * 4;
     img.data[o] = (38 + 40 * t) * dim; img.data[o + 1] = (74 + 60 * t) * dim; img.data[o + 2] = (36 + 20 * t) * dim;
     img.data[o + 3] = 255;
   }
   g.putImageData(img, 0, 0);
-  g.strokeStyle = "rgba(255,255,255,0.35)"; g.setLineDash([6, 5]);
-  g.beginPath(); g.arc(tx(0), tz(0), groundR * scale, 0, 2 * Math.PI); g.stroke();
 }
-// The ground's profile seen from the side: the band between its lowest and highest points across z.
+// The ground seen from the side: the band between its lowest and highest points across z.
 const profile = [];
 {
   const n = meta.grid;
@@ -321,13 +333,14 @@ const profile = [];
   }
 }
 
-// ---- the timeline: flying birds over time, claps, the cursor
-const flyingAt = new Float32Array(F);
+// ---- the timeline: birds flying over time, the claps, the cursor
+const flyingAt = new Float32Array(F), centre = new Float32Array(2 * F);
 let flyingMax = 1;
 for (let f = 0; f < F; f++) {
-  let n = 0;
-  for (let i = 0; i < B; i++) if (bflags(f, i) & 128) n++;
+  let n = 0, sx = 0, sz = 0;
+  for (let i = 0; i < B; i++) { if (bflags(f, i) & 128) n++; sx += bx(f, i); sz += bz(f, i); }
   flyingAt[f] = n; flyingMax = Math.max(flyingMax, n);
+  centre[2 * f] = sx / Math.max(1, B); centre[2 * f + 1] = sz / Math.max(1, B);
 }
 const strip = document.createElement("canvas");
 strip.width = timeline.width; strip.height = timeline.height;
@@ -337,83 +350,100 @@ strip.width = timeline.width; strip.height = timeline.height;
   g.fillStyle = "rgba(90,200,255,0.55)"; g.beginPath(); g.moveTo(0, h);
   for (let f = 0; f < F; f++) g.lineTo(f / Math.max(1, F - 1) * w, h - 4 - flyingAt[f] / flyingMax * (h - 10));
   g.lineTo(w, h); g.closePath(); g.fill();
-  g.fillStyle = "#ffd84a"; g.font = "11px system-ui";
+  g.fillStyle = "#ffd84a"; g.font = "11px system-ui, sans-serif";
   for (const c of meta.claps) {
     const x = c.t / Math.max(duration, 1e-6) * w;
     g.fillRect(x - 1, 0, 2, h); g.fillText("clap", x + 3, 11);
   }
-  g.fillStyle = "#98a4b3"; g.fillText("birds flying (max " + flyingMax + ")", 4, h - 4);
+  g.fillStyle = "#98a4b3"; g.fillText("birds flying (most: " + flyingMax + ")", 4, h - 4);
 }
 
 // ---- drawing one moment
-function zone(g, cx, cz, hx, hz, speed, z, style, dash) {
-  const heading = Math.atan2(hz, hx), r = z.r * scale, ahead = (z.r + z.w * speed) * scale;
-  g.save(); g.translate(tx(cx), tz(cz)); g.rotate(heading);
-  g.beginPath(); g.ellipse(0, 0, ahead, r, 0, -Math.PI / 2, Math.PI / 2);   // half ellipse ahead
-  g.arc(0, 0, r, Math.PI / 2, 3 * Math.PI / 2);                             // half circle behind
+function zone(g, x, z, hx, hz, speed, shape, style, dash) {
+  // Half an ellipse ahead (stretched by speed times the velocity weight), half a circle behind.
+  const r = metres(shape.r), ahead = metres(shape.r + shape.w * speed);
+  g.save(); g.translate(px(x), pz(z)); g.rotate(Math.atan2(hz, hx));
+  g.beginPath(); g.ellipse(0, 0, ahead, r, 0, -Math.PI / 2, Math.PI / 2);
+  g.arc(0, 0, r, Math.PI / 2, 3 * Math.PI / 2);
   g.closePath(); g.setLineDash(dash); g.strokeStyle = style; g.lineWidth = 1.5; g.stroke();
   g.restore();
 }
+function follow(f, jump, dt) {
+  let tx = 0, tz = 0;
+  if (zoom > 1) {
+    const half = R / zoom;
+    tx = Math.min(R - half, Math.max(-R + half, centre[2 * f]));
+    tz = Math.min(R - half, Math.max(-R + half, centre[2 * f + 1]));
+  }
+  const k = jump ? 1 : Math.min(1, dt * 2);
+  cx += (tx - cx) * k; cz += (tz - cz) * k;
+}
 function draw(t) {
   const pos = Math.min(F - 1, Math.max(0, t * meta.fps)), f0 = Math.floor(pos), f1 = Math.min(F - 1, f0 + 1), u = pos - f0;
-  // top view
-  top.setLineDash([]);
-  top.drawImage(meadow, 0, 0);
+  const dot = Math.sqrt(zoom);
+  // top view: meadow, enclosure, claps, car and zones, birds (walking first, flying on top)
+  const m = mres / (2 * R), half = R / zoom * m;
+  topView.setLineDash([]);
+  topView.drawImage(meadow, (cx + R) * m - half, (cz + R) * m - half, 2 * half, 2 * half, 0, 0, size, size);
+  topView.strokeStyle = "rgba(255,255,255,0.35)"; topView.setLineDash([6, 5]); topView.lineWidth = 1;
+  topView.beginPath(); topView.arc(px(0), pz(0), metres(groundR), 0, 2 * Math.PI); topView.stroke();
+  topView.setLineDash([]);
   for (const c of meta.claps) {
     const age = t - c.t;
     if (age >= 0 && age < 1.5) {
-      top.strokeStyle = "rgba(255,216,74," + (1 - age / 1.5) + ")"; top.lineWidth = 2;
-      top.beginPath(); top.arc(tx(c.x), tz(c.z), c.r * scale * Math.min(1, 0.3 + age * 2), 0, 2 * Math.PI); top.stroke();
-      top.fillStyle = "#ffd84a"; top.font = "bold 13px system-ui"; top.fillText("clap! " + c.n + " startled", tx(c.x) + 6, tz(c.z) - 6);
+      topView.strokeStyle = "rgba(255,216,74," + (1 - age / 1.5) + ")"; topView.lineWidth = 2;
+      topView.beginPath(); topView.arc(px(c.x), pz(c.z), metres(c.r) * Math.min(1, 0.3 + age * 2), 0, 2 * Math.PI); topView.stroke();
+      topView.fillStyle = "#ffd84a"; topView.font = "bold 13px system-ui, sans-serif";
+      topView.fillText("clap! " + c.n + " startled", px(c.x) + 6, pz(c.z) - 6);
     }
   }
-  const cx = car(f0, 0) + (car(f1, 0) - car(f0, 0)) * u, cy = car(f0, 1) + (car(f1, 1) - car(f0, 1)) * u;
-  const cz = car(f0, 2) + (car(f1, 2) - car(f0, 2)) * u, vx = car(f0, 3), vz = car(f0, 4);
-  const speed = Math.hypot(vx, vz);
+  const carX = car(f0, 0) + (car(f1, 0) - car(f0, 0)) * u, carY = car(f0, 1) + (car(f1, 1) - car(f0, 1)) * u;
+  const carZ = car(f0, 2) + (car(f1, 2) - car(f0, 2)) * u, vx = car(f0, 3), vz = car(f0, 4);
+  const speed = Math.hypot(vx, vz), hx = speed > 1e-4 ? vx : 1, hz = speed > 1e-4 ? vz : 0;
   if (meta.car) {
-    const hx = speed > 1e-4 ? vx : 1, hz = speed > 1e-4 ? vz : 0;
-    zone(top, cx, cz, hx, hz, speed, meta.moveAway, "rgba(255,200,80,0.8)", [5, 4]);
-    zone(top, cx, cz, hx, hz, speed, meta.takeOff, "rgba(255,80,60,0.95)", []);
-    top.save(); top.translate(tx(cx), tz(cz)); top.rotate(Math.atan2(hz, hx));
-    top.fillStyle = "#e8313b"; top.fillRect(-0.35 * scale, -0.2 * scale, 0.7 * scale, 0.4 * scale);
-    top.restore();
+    zone(topView, carX, carZ, hx, hz, speed, meta.moveAway, "rgba(255,200,80,0.85)", [5, 4]);
+    zone(topView, carX, carZ, hx, hz, speed, meta.takeOff, "rgba(255,80,60,0.95)", []);
+    topView.save(); topView.translate(px(carX), pz(carZ)); topView.rotate(Math.atan2(hz, hx));
+    topView.fillStyle = "#e8313b"; topView.fillRect(-metres(0.35), -metres(0.2), metres(0.7), metres(0.4));
+    topView.restore();
   }
   let walking = 0, flying = 0, annoyance = 0;
-  for (let pass = 0; pass < 2; pass++) {            // walking birds first, flying ones on top
+  for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < B; i++) {
       const flags = bflags(f0, i), fl = (flags & 128) !== 0;
       if (fl !== (pass === 1)) continue;
-      const x = ux(f0, i) + (ux(f1, i) - ux(f0, i)) * u, z = uz(f0, i) + (uz(f1, i) - uz(f0, i)) * u;
+      const x = bx(f0, i) + (bx(f1, i) - bx(f0, i)) * u, z = bz(f0, i) + (bz(f1, i) - bz(f0, i)) * u;
       const a = annoyanceOf(flags);
       annoyance += a; if (fl) flying++; else walking++;
-      top.fillStyle = colour(fl, a);
-      top.beginPath(); top.arc(tx(x), tz(z), fl ? 3 : 2.2, 0, 2 * Math.PI); top.fill();
-      if (flags & 64) { top.strokeStyle = "#fff"; top.lineWidth = 1; top.stroke(); }
+      topView.fillStyle = colour(fl, a);
+      topView.beginPath(); topView.arc(px(x), pz(z), (fl ? 3 : 2.2) * dot, 0, 2 * Math.PI); topView.fill();
+      if (flags & 64) { topView.strokeStyle = "#fff"; topView.lineWidth = 1; topView.stroke(); }
     }
   }
-  // side view
+  // side view: the enclosure's dome, the ground's profile band, the car, the birds by height
   side.setLineDash([]);
   side.fillStyle = "#0d1013"; side.fillRect(0, 0, sideCanvas.width, sideCanvas.height);
-  side.strokeStyle = "rgba(255,255,255,0.35)"; side.setLineDash([6, 5]);
-  side.beginPath(); side.arc(tx(0), sy(meta.enclosureY), R * scale, Math.PI, 2 * Math.PI); side.stroke();
+  side.strokeStyle = "rgba(255,255,255,0.35)"; side.setLineDash([6, 5]); side.lineWidth = 1;
+  side.beginPath(); side.arc(px(0), sy(meta.enclosureY), metres(R), Math.PI, 2 * Math.PI); side.stroke();
   side.setLineDash([]);
-  side.fillStyle = "#3d6a2f"; side.beginPath(); side.moveTo(0, sy(meta.yMin));
-  for (const p of profile) side.lineTo(tx(p[0]), sy(p[2]));
-  side.lineTo(sideCanvas.width, sy(meta.yMin)); side.closePath(); side.fill();
-  side.fillStyle = "#2a4a22"; side.beginPath(); side.moveTo(0, sy(meta.yMin));
-  for (const p of profile) side.lineTo(tx(p[0]), sy(p[1]));
-  side.lineTo(sideCanvas.width, sy(meta.yMin)); side.closePath(); side.fill();
-  if (meta.car) { side.fillStyle = "#e8313b"; side.fillRect(tx(cx) - 0.35 * scale, sy(cy) - 0.3 * scale, 0.7 * scale, 0.3 * scale); }
-  for (let i = 0; i < B; i++) {
-    const flags = bflags(f0, i), fl = (flags & 128) !== 0;
-    const x = ux(f0, i) + (ux(f1, i) - ux(f0, i)) * u, y = by(f0, i) + (by(f1, i) - by(f0, i)) * u;
-    side.fillStyle = colour(fl, annoyanceOf(flags));
-    side.beginPath(); side.arc(tx(x), sy(y), fl ? 2.6 : 2, 0, 2 * Math.PI); side.fill();
+  for (const [k, fill] of [[2, "#3d6a2f"], [1, "#2a4a22"]]) {
+    side.fillStyle = fill; side.beginPath(); side.moveTo(px(-R), sideCanvas.height);
+    for (const p of profile) side.lineTo(px(p[0]), sy(p[k]));
+    side.lineTo(px(R), sideCanvas.height); side.closePath(); side.fill();
+  }
+  if (meta.car) { side.fillStyle = "#e8313b"; side.fillRect(px(carX) - metres(0.35), sy(carY) - metres(0.3), metres(0.7), metres(0.3)); }
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < B; i++) {
+      const flags = bflags(f0, i), fl = (flags & 128) !== 0;
+      if (fl !== (pass === 1)) continue;
+      const x = bx(f0, i) + (bx(f1, i) - bx(f0, i)) * u, y = by(f0, i) + (by(f1, i) - by(f0, i)) * u;
+      side.fillStyle = colour(fl, annoyanceOf(flags));
+      side.beginPath(); side.arc(px(x), sy(y), (fl ? 2.6 : 2) * dot, 0, 2 * Math.PI); side.fill();
+    }
   }
   // timeline and text
   tl.drawImage(strip, 0, 0);
-  const cursor = t / Math.max(duration, 1e-6) * timeline.width;
-  tl.fillStyle = "#fff"; tl.fillRect(cursor - 1, 0, 2, timeline.height);
+  tl.fillStyle = "#fff"; tl.fillRect(t / Math.max(duration, 1e-6) * timeline.width - 1, 0, 2, timeline.height);
   document.getElementById("clock").textContent = t.toFixed(1) + " / " + duration.toFixed(1) + " s";
   document.getElementById("stats").innerHTML =
     "walking <b>" + walking + "</b> &middot; flying <b>" + flying + "</b> &middot; mean annoyance <b>" +
@@ -424,44 +454,55 @@ function draw(t) {
 {
   const grad = (s) => "linear-gradient(90deg," + colour(s, 0) + "," + colour(s, meta.fullColour) + ")";
   document.getElementById("legend").innerHTML =
-    "<div><span class=\"dot\" style=\"background:" + colour(false, 0) + "\"></span>walking" +
+    "<div><span class=\"dot\" style=\"background:" + colour(false, 0) + "\"></span>walking, calm" +
     "<span class=\"bar\" style=\"background:" + grad(false) + "\"></span>annoyed</div>" +
-    "<div><span class=\"dot\" style=\"background:" + colour(true, 0) + "\"></span>flying" +
+    "<div><span class=\"dot\" style=\"background:" + colour(true, 0) + "\"></span>flying, calm" +
     "<span class=\"bar\" style=\"background:" + grad(true) + "\"></span>annoyed</div>" +
     "<div><span class=\"dot\" style=\"border:1.5px solid #fff\"></span>took off in the last second</div>" +
-    (meta.car ? "<div><span class=\"dot\" style=\"background:#e8313b;border-radius:2px\"></span>RC car; " +
-      "<span style=\"color:#ffc850\">dashed: move-away zone</span>, <span style=\"color:#ff503c\">solid: take-off zone</span></div>" : "") +
+    (meta.car ? "<div><span class=\"dot\" style=\"background:#e8313b;border-radius:2px\"></span>RC car: " +
+      "<span style=\"color:#ffc850\">dashed, move-away zone</span>; <span style=\"color:#ff503c\">solid, take-off zone</span></div>" : "") +
     "<div><span class=\"dot\" style=\"background:#ffd84a\"></span>hand clap (ring: its radius)</div>" +
-    "<div style=\"color:#98a4b3\">space: play/pause &middot; arrows: step</div>";
+    "<div class=\"sub\">space: play or pause &middot; arrows: step &middot; click the strip above to jump</div>";
   document.getElementById("subtitle").textContent = B + " birds, seed " + meta.seed + ", thinking at " + meta.thinkHz +
     " Hz, simulated at 60 Hz, recorded at " + meta.fps.toFixed(0) + " frames per second";
 }
 
-// ---- playback
-const scrub = document.getElementById("scrub"), play = document.getElementById("play"), speedBox = document.getElementById("speed");
+// ---- playback; the page's address may say where to start: #t=14&zoom=2
+const scrub = document.getElementById("scrub"), play = document.getElementById("play");
+const speedBox = document.getElementById("speed"), zoomBox = document.getElementById("zoom");
 scrub.max = String(F - 1);
 let t = 0, playing = true, last = null;
-function seek(time) { t = Math.min(duration, Math.max(0, time)); scrub.value = String(Math.round(t * meta.fps)); draw(t); }
-function toggle() { playing = !playing; if (playing && t >= duration) t = 0; play.textContent = playing ? "Pause" : "Play"; }
-play.addEventListener("click", toggle);
-scrub.addEventListener("input", () => { seek(Number(scrub.value) / meta.fps); });
+function seek(time) { t = Math.min(duration, Math.max(0, time)); scrub.value = String(Math.round(t * meta.fps)); follow(Math.round(t * meta.fps), true, 0); draw(t); }
+function setPlaying(on) { playing = on; if (playing && t >= duration) t = 0; play.textContent = playing ? "Pause" : "Play"; }
+play.addEventListener("click", () => setPlaying(!playing));
+scrub.addEventListener("input", () => seek(Number(scrub.value) / meta.fps));
+zoomBox.addEventListener("change", () => { zoom = Number(zoomBox.value); seek(t); });
 timeline.addEventListener("click", (e) => { const r = timeline.getBoundingClientRect(); seek((e.clientX - r.left) / r.width * duration); });
 document.addEventListener("keydown", (e) => {
-  if (e.code === "Space") { e.preventDefault(); toggle(); }
-  else if (e.code === "ArrowRight") seek(t + 1 / meta.fps);
-  else if (e.code === "ArrowLeft") seek(t - 1 / meta.fps);
+  if (e.target && e.target.tagName === "SELECT") return;
+  if (e.code === "Space") { e.preventDefault(); setPlaying(!playing); }
+  else if (e.code === "ArrowRight") { setPlaying(false); seek(t + 1 / meta.fps); }
+  else if (e.code === "ArrowLeft") { setPlaying(false); seek(t - 1 / meta.fps); }
 });
+{
+  const hash = new URLSearchParams((window.location && window.location.hash || "").slice(1));
+  if (hash.has("zoom")) { zoom = Math.max(1, Number(hash.get("zoom")) || 1); zoomBox.value = String(zoom); }
+  if (hash.has("t")) { setPlaying(false); seek(Number(hash.get("t")) || 0); }
+}
 function tick(now) {
-  if (last !== null && playing) {
-    t += (now - last) / 1000 * Number(speedBox.value);
-    if (t >= duration) { t = duration; toggle(); }
+  const dt = last === null ? 0 : (now - last) / 1000;
+  last = now;
+  if (playing) {
+    t += dt * Number(speedBox.value);
+    if (t >= duration) { t = duration; setPlaying(false); }
     scrub.value = String(Math.round(t * meta.fps));
   }
-  last = now;
+  follow(Math.min(F - 1, Math.round(t * meta.fps)), false, dt);
   draw(t);
   requestAnimationFrame(tick);
 }
 requestAnimationFrame(tick);
+})();
 )JS";
 
     park_config config_;
