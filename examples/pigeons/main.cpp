@@ -45,6 +45,7 @@ options:
   --html FILE      write a self-contained HTML replay (top and side views)
   --svg FILE       write one frame as an SVG picture (see --svg-at)
   --svg-at T       the simulated time of the SVG frame (default 14, or the end)
+  --svg-zoom Z     magnify the SVG views Z times around the birds, 1 to 8 (default 1)
   --csv FILE       write every bird's state at every frame
   --quiet          print only the final summary
   --help           show this help
@@ -61,6 +62,7 @@ struct options {
     bool brute_force = false;
     std::string html, svg, csv;
     std::optional<double> svg_at;
+    double svg_zoom = 1;
     bool quiet = false;
     bool help = false;
 };
@@ -146,6 +148,10 @@ options parse(int argc, char** argv) {
             o.svg = file_name(arg, value());
         } else if (arg == "--svg-at") {
             o.svg_at = parse_real(arg, value(), 0, false, "a time in seconds, 0 or more");
+        } else if (arg == "--svg-zoom") {
+            const auto v = value();
+            o.svg_zoom = parse_real(arg, v, 1, false, "a magnification from 1 to 8");
+            if (o.svg_zoom > 8) throw usage_error{"--svg-zoom needs a magnification from 1 to 8 (got '" + std::string(v) + "')"};
         } else if (arg == "--csv") {
             o.csv = file_name(arg, value());
         } else if (arg == "--quiet") {
@@ -220,7 +226,7 @@ int run(const options& o) {
         pigeons::write_csv_frame(csv, park);
     }
     std::string svg_text;
-    if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park);
+    if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
     if (!o.quiet)
         std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, %s neighbors, thinking at %g Hz\n",
@@ -246,7 +252,7 @@ int run(const options& o) {
         outside_ever = std::max(outside_ever, park.outside_count());
         if (replay) replay->capture(park);
         if (csv) pigeons::write_csv_frame(csv, park);
-        if (f == svg_frame && !o.svg.empty()) svg_text = pigeons::render_svg(park);
+        if (f == svg_frame && !o.svg.empty()) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
         if (f % 60 == 0 || f == frames) {
             const auto nearest = park.nearest_pair(nearest_limit);

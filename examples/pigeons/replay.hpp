@@ -515,121 +515,149 @@ requestAnimationFrame(tick);
 };
 
 /// The park at this moment as an SVG picture: the top view and the side view, drawn like
-/// the HTML replay.
+/// the HTML replay. `zoom` > 1 magnifies both views around the birds' centre.
 template <class Park>
-[[nodiscard]] std::string render_svg(const Park& park) {
+[[nodiscard]] std::string render_svg(const Park& park, float zoom = 1) {
     using detail::number;
     const park_config& c = park.config();
     const float R = c.enclosure().radius;
-    const float y_min = -c.ground.amplitude - 1.0f, y_max = c.enclosure_center_y + R;
-    const double size = 480, scale = size / (2.0 * R), gap = 16;
-    const double side_h = (y_max - y_min) * scale + 4;
-    const double width = size * 2 + gap + 20, height = size + 60;
-    auto tx = [&](double x) { return 10 + (x + R) * scale; };
-    auto tz = [&](double z) { return 40 + (z + R) * scale; };
-    const double side_x = 10 + size + gap;
-    auto sx = [&](double x) { return side_x + (x + R) * scale; };
-    auto sy = [&](double y) { return 40 + side_h - 2 - (y - y_min) * scale; };
+    const float y_min = -c.ground.amplitude - 1.0f;
+    zoom = std::max(1.0f, zoom);
+    const double size = 480, gap = 16, px_per_m = size / (2.0 * R) * zoom;
+    const double side_h = size / 2, top_y = 40, left = 10, side_x = left + size + gap;
+    const double width = side_x + size + 10, height = top_y + size + 14;
+    // The view's centre: the birds' centre, kept so the view stays over the park.
+    vec3 centre(0);
+    for (const bird& b : park.birds()) centre += b.body.position();
+    if (!park.birds().empty()) centre /= static_cast<float>(park.birds().size());
+    const float half = R / zoom;
+    const double cx = zoom > 1 ? std::clamp(centre.x, -R + half, R - half) : 0.0;
+    const double cz = zoom > 1 ? std::clamp(centre.z, -R + half, R - half) : 0.0;
+    auto tx = [&](double x) { return left + size / 2 + (x - cx) * px_per_m; };
+    auto tz = [&](double z) { return top_y + size / 2 + (z - cz) * px_per_m; };
+    auto sx = [&](double x) { return side_x + size / 2 + (x - cx) * px_per_m; };
+    auto sy = [&](double y) { return top_y + side_h - 4 - (y - y_min) * px_per_m; };
+    auto m = [&](double metres) { return metres * px_per_m; };
+    const double dot = std::sqrt(static_cast<double>(zoom));
 
     std::ostringstream s;
     s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n";
+    s << "<defs><clipPath id=\"top\"><rect x=\"" << left << "\" y=\"" << top_y << "\" width=\"" << size
+      << "\" height=\"" << size << "\"/></clipPath><clipPath id=\"side\"><rect x=\"" << side_x << "\" y=\"" << top_y
+      << "\" width=\"" << size << "\" height=\"" << side_h << "\"/></clipPath></defs>\n";
     s << "<rect width=\"100%\" height=\"100%\" fill=\"#1b1f24\"/>\n";
     std::size_t flying = 0;
     for (const bird& b : park.birds()) flying += b.flying ? 1 : 0;
-    s << "<text x=\"10\" y=\"24\" fill=\"#dde3ea\" font-size=\"15\">Pigeons in the Park, t = " << number(park.time(), 1)
-      << " s: " << park.birds().size() - flying << " walking, " << flying << " flying</text>\n";
-    // Top view: the meadow as a grid of cells, dimmed outside the enclosure.
+    s << "<text x=\"" << left << "\" y=\"24\" fill=\"#dde3ea\" font-size=\"15\">Pigeons in the Park, t = "
+      << number(park.time(), 1) << " s: " << park.birds().size() - flying << " walking, " << flying
+      << " flying</text>\n";
+
+    // Top view: the meadow as a grid of cells (dimmed outside the enclosure), the
+    // enclosure's edge, a recent clap, the car and its two zones, the birds.
+    s << "<g clip-path=\"url(#top)\">\n<g shape-rendering=\"crispEdges\">\n";
     const float ground_r = std::sqrt(std::max(0.0f, R * R - c.enclosure_center_y * c.enclosure_center_y));
     constexpr int cells = 48;
     const double cell = size / cells;
-    s << "<g shape-rendering=\"crispEdges\">\n";
     for (int j = 0; j < cells; ++j)
         for (int i = 0; i < cells; ++i) {
-            const float x = -R + 2 * R * (static_cast<float>(i) + 0.5f) / cells;
-            const float z = -R + 2 * R * (static_cast<float>(j) + 0.5f) / cells;
+            const auto x = static_cast<float>(cx + (2 * half) * ((i + 0.5) / cells - 0.5));
+            const auto z = static_cast<float>(cz + (2 * half) * ((j + 0.5) / cells - 0.5));
             const bool inside = x * x + z * z <= ground_r * ground_r;
-            s << "<rect x=\"" << number(10 + i * cell, 2) << "\" y=\"" << number(40 + j * cell, 2) << "\" width=\""
-              << number(cell + 0.3, 2) << "\" height=\"" << number(cell + 0.3, 2) << "\" fill=\""
+            s << "<rect x=\"" << number(left + i * cell, 2) << "\" y=\"" << number(top_y + j * cell, 2)
+              << "\" width=\"" << number(cell + 0.3, 2) << "\" height=\"" << number(cell + 0.3, 2) << "\" fill=\""
               << detail::grass_colour(c.ground.height(x, z), c.ground.amplitude) << "\""
               << (inside ? "" : " fill-opacity=\"0.45\"") << "/>\n";
         }
     s << "</g>\n";
-    s << "<circle cx=\"" << number(tx(0)) << "\" cy=\"" << number(tz(0)) << "\" r=\"" << number(ground_r * scale)
+    s << "<circle cx=\"" << number(tx(0)) << "\" cy=\"" << number(tz(0)) << "\" r=\"" << number(m(ground_r))
       << "\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.35\" stroke-dasharray=\"6 5\"/>\n";
     for (const clap_event& e : park.claps())
         if (park.time() - e.time >= 0 && park.time() - e.time < 1.5f)
             s << "<circle cx=\"" << number(tx(e.center.x)) << "\" cy=\"" << number(tz(e.center.z)) << "\" r=\""
-              << number(e.radius * scale) << "\" fill=\"none\" stroke=\"#ffd84a\" stroke-width=\"2\"/>\n";
+              << number(m(e.radius)) << "\" fill=\"none\" stroke=\"#ffd84a\" stroke-width=\"2\"/>\n";
     if (park.car_active()) {
         const vec3 p = park.car().position(), v = park.car().velocity();
         const float speed = std::hypot(v.x, v.z);
         const double heading = speed > 1e-4f ? std::atan2(v.z, v.x) * 180.0 / std::numbers::pi : 0.0;
+        const std::string place = "translate(" + number(tx(p.x)) + " " + number(tz(p.z)) + ") rotate(" + number(heading, 2) + ")";
         auto zone = [&](const steer::avatar_neighborhood<vec3>& n, const char* colour, const char* dash) {
-            const double r = n.radius * scale, ahead = (n.radius + n.velocity_weight * speed) * scale;
-            // From the left end across the front (half ellipse), back around behind (half circle).
-            s << "<path transform=\"translate(" << number(tx(p.x)) << " " << number(tz(p.z)) << ") rotate("
-              << number(heading, 2) << ")\" d=\"M 0 " << number(-r) << " A " << number(ahead) << " " << number(r)
-              << " 0 0 1 0 " << number(r) << " A " << number(r) << " " << number(r) << " 0 0 1 0 " << number(-r)
-              << " Z\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\"" << dash << "/>\n";
+            // Half an ellipse ahead, stretched by speed; half a circle behind.
+            const double r = m(n.radius), ahead = m(n.radius + n.velocity_weight * speed);
+            s << "<path transform=\"" << place << "\" d=\"M 0 " << number(-r) << " A " << number(ahead) << " "
+              << number(r) << " 0 0 1 0 " << number(r) << " A " << number(r) << " " << number(r) << " 0 0 1 0 "
+              << number(-r) << " Z\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\"" << dash << "/>\n";
         };
         zone(c.move_away_zone, "#ffc850", " stroke-dasharray=\"5 4\"");
         zone(c.take_off_zone, "#ff503c", "");
-        s << "<rect transform=\"translate(" << number(tx(p.x)) << " " << number(tz(p.z)) << ") rotate("
-          << number(heading, 2) << ")\" x=\"" << number(-0.35 * scale) << "\" y=\"" << number(-0.2 * scale)
-          << "\" width=\"" << number(0.7 * scale) << "\" height=\"" << number(0.4 * scale) << "\" fill=\"#e8313b\"/>\n";
+        s << "<rect transform=\"" << place << "\" x=\"" << number(-m(0.35)) << "\" y=\"" << number(-m(0.2))
+          << "\" width=\"" << number(m(0.7)) << "\" height=\"" << number(m(0.4)) << "\" fill=\"#e8313b\"/>\n";
     }
     for (int pass = 0; pass < 2; ++pass)
         for (const bird& b : park.birds()) {
             if (b.flying != (pass == 1)) continue;
             const vec3 p = b.body.position();
             s << "<circle cx=\"" << number(tx(p.x), 1) << "\" cy=\"" << number(tz(p.z), 1) << "\" r=\""
-              << (b.flying ? "2.8" : "2.1") << "\" fill=\"" << detail::bird_colour(b.flying, b.annoyance) << "\""
-              << (b.took_off_within(c.recent_takeoff) ? " stroke=\"#fff\" stroke-width=\"0.8\"" : "") << "/>\n";
+              << number((b.flying ? 3.0 : 2.2) * dot, 1) << "\" fill=\"" << detail::bird_colour(b.flying, b.annoyance)
+              << "\"" << (b.took_off_within(c.recent_takeoff) ? " stroke=\"#fff\" stroke-width=\"0.8\"" : "") << "/>\n";
         }
-    // Side view: the enclosure's dome, the ground's profile band, the birds by height.
-    s << "<rect x=\"" << side_x << "\" y=\"40\" width=\"" << size << "\" height=\"" << number(side_h)
-      << "\" fill=\"#0d1013\"/>\n";
-    s << "<path d=\"M " << number(sx(-R)) << " " << number(sy(c.enclosure_center_y)) << " A " << number(R * scale) << " "
-      << number(R * scale) << " 0 0 1 " << number(sx(R)) << " " << number(sy(c.enclosure_center_y))
+    s << "</g>\n";
+
+    // Side view: the enclosure's dome, the ground's highest profile across z, the birds by height.
+    s << "<rect x=\"" << side_x << "\" y=\"" << top_y << "\" width=\"" << size << "\" height=\"" << number(side_h)
+      << "\" fill=\"#0d1013\"/>\n<g clip-path=\"url(#side)\">\n";
+    s << "<path d=\"M " << number(sx(-R)) << " " << number(sy(c.enclosure_center_y)) << " A " << number(m(R)) << " "
+      << number(m(R)) << " 0 0 1 " << number(sx(R)) << " " << number(sy(c.enclosure_center_y))
       << "\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.35\" stroke-dasharray=\"6 5\"/>\n";
-    std::string high = "M " + number(sx(-R)) + " " + number(sy(y_min));
+    std::string ridge = "M " + number(sx(-R)) + " " + number(top_y + side_h);
     for (int i = 0; i <= 96; ++i) {
         const float x = -R + 2 * R * static_cast<float>(i) / 96;
-        float top = -c.ground.amplitude;
-        for (int j = 0; j <= 96; ++j) top = std::max(top, c.ground.height(x, -R + 2 * R * static_cast<float>(j) / 96));
-        high += " L " + number(sx(x)) + " " + number(sy(top));
+        float highest = -c.ground.amplitude;
+        for (int j = 0; j <= 48; ++j)
+            highest = std::max(highest, c.ground.height(x, -R + 2 * R * static_cast<float>(j) / 48));
+        ridge += " L " + number(sx(x)) + " " + number(sy(highest));
     }
-    high += " L " + number(sx(R)) + " " + number(sy(y_min)) + " Z";
-    s << "<path d=\"" << high << "\" fill=\"#3d6a2f\"/>\n";
+    ridge += " L " + number(sx(R)) + " " + number(top_y + side_h) + " Z";
+    s << "<path d=\"" << ridge << "\" fill=\"#3d6a2f\"/>\n";
     if (park.car_active()) {
         const vec3 p = park.car().position();
-        s << "<rect x=\"" << number(sx(p.x) - 0.35 * scale) << "\" y=\"" << number(sy(p.y) - 0.3 * scale)
-          << "\" width=\"" << number(0.7 * scale) << "\" height=\"" << number(0.3 * scale) << "\" fill=\"#e8313b\"/>\n";
+        s << "<rect x=\"" << number(sx(p.x) - m(0.35)) << "\" y=\"" << number(sy(p.y) - m(0.3)) << "\" width=\""
+          << number(m(0.7)) << "\" height=\"" << number(m(0.3)) << "\" fill=\"#e8313b\"/>\n";
     }
-    for (const bird& b : park.birds()) {
-        const vec3 p = b.body.position();
-        s << "<circle cx=\"" << number(sx(p.x), 1) << "\" cy=\"" << number(sy(p.y), 1) << "\" r=\""
-          << (b.flying ? "2.4" : "1.8") << "\" fill=\"" << detail::bird_colour(b.flying, b.annoyance) << "\"/>\n";
-    }
-    // Legend.
-    const double ly = 40 + side_h + 24;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const bird& b : park.birds()) {
+            if (b.flying != (pass == 1)) continue;
+            const vec3 p = b.body.position();
+            s << "<circle cx=\"" << number(sx(p.x), 1) << "\" cy=\"" << number(sy(p.y), 1) << "\" r=\""
+              << number((b.flying ? 2.6 : 2.0) * dot, 1) << "\" fill=\"" << detail::bird_colour(b.flying, b.annoyance)
+              << "\"/>\n";
+        }
+    s << "</g>\n";
+
+    // Legend, under the side view.
+    const double ly = top_y + side_h + 28;
     auto legend = [&](double x, double y, const std::string& colour, const char* text) {
         s << "<circle cx=\"" << number(x) << "\" cy=\"" << number(y - 4) << "\" r=\"5\" fill=\"" << colour << "\"/>"
           << "<text x=\"" << number(x + 10) << "\" y=\"" << number(y) << "\" fill=\"#dde3ea\" font-size=\"12\">" << text
           << "</text>\n";
     };
     legend(side_x + 6, ly, detail::bird_colour(false, 0), "walking, calm");
-    legend(side_x + 6, ly + 18, detail::bird_colour(false, detail::annoyance_full_colour), "walking, annoyed");
-    legend(side_x + 170, ly, detail::bird_colour(true, 0), "flying, calm");
-    legend(side_x + 170, ly + 18, detail::bird_colour(true, detail::annoyance_full_colour), "flying, annoyed");
+    legend(side_x + 6, ly + 20, detail::bird_colour(false, detail::annoyance_full_colour), "walking, annoyed");
+    legend(side_x + 160, ly, detail::bird_colour(true, 0), "flying, calm");
+    legend(side_x + 160, ly + 20, detail::bird_colour(true, detail::annoyance_full_colour), "flying, annoyed");
+    s << "<circle cx=\"" << number(side_x + 6) << "\" cy=\"" << number(ly + 36) << "\" r=\"4.5\" fill=\"none\" "
+      << "stroke=\"#fff\"/><text x=\"" << number(side_x + 16) << "\" y=\"" << number(ly + 40)
+      << "\" fill=\"#dde3ea\" font-size=\"12\">took off in the last second</text>\n";
     if (park.car_active()) {
         legend(side_x + 320, ly, "#e8313b", "RC car");
-        s << "<text x=\"" << number(side_x + 316) << "\" y=\"" << number(ly + 18)
-          << "\" font-size=\"12\"><tspan fill=\"#ffc850\">dashed: move away</tspan></text>\n";
-        s << "<text x=\"" << number(side_x + 316) << "\" y=\"" << number(ly + 36)
-          << "\" font-size=\"12\"><tspan fill=\"#ff503c\">solid: take off</tspan></text>\n";
+        s << "<text x=\"" << number(side_x + 315) << "\" y=\"" << number(ly + 20)
+          << "\" fill=\"#ffc850\" font-size=\"12\">dashed: move-away zone</text>\n";
+        s << "<text x=\"" << number(side_x + 315) << "\" y=\"" << number(ly + 40)
+          << "\" fill=\"#ff503c\" font-size=\"12\">solid: take-off zone</text>\n";
     }
+    s << "<text x=\"" << number(side_x) << "\" y=\"" << number(ly + 66) << "\" fill=\"#98a4b3\" font-size=\"12\">"
+      << "left: top view (x right, z down); right: side view; " << (zoom > 1 ? number(zoom, 0) + "x, around the birds" : "the whole park")
+      << "</text>\n";
     s << "</svg>\n";
     return s.str();
 }
