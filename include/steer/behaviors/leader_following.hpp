@@ -58,18 +58,20 @@ void validate(const leader_following_params<V>& p) {
     validate(p.separation);
 }
 
-/// Whether `point` lies in the lane ahead of `leader` that followers keep out of: from the
-/// leader's center up to `lane_length` ahead along its forward, within `lane_width / 2` of
-/// that axis.
+/// Whether `follower` is in the way of `leader` (Reynolds 1999, "Leader Following"): its
+/// center is ahead of the leader's by at most `lane_length`, and its body overlaps the lane,
+/// the strip `lane_width` wide along the leader's forward axis (center within
+/// `lane_width / 2 + follower.radius()` of that axis).
 template <vector V>
-[[nodiscard]] bool in_leader_lane(const vehicle<V>& leader, const V& point, const leader_following_params<V>& p) noexcept {
+[[nodiscard]] bool in_leader_lane(const vehicle<V>& leader, const vehicle<V>& follower,
+                                  const leader_following_params<V>& p) noexcept {
     using S = scalar_t<V>;
-    const V relative = point - leader.position();
+    const V relative = follower.position() - leader.position();
     const S ahead = glm::dot(relative, leader.forward());
     if (!(ahead >= S(0) && ahead <= p.lane_length)) return false;
     const V lateral = relative - leader.forward() * ahead;
-    const S half_width = p.lane_width / S(2);
-    return glm::dot(lateral, lateral) <= half_width * half_width;
+    const S reach = p.lane_width / S(2) + follower.radius();
+    return glm::dot(lateral, lateral) < reach * reach;
 }
 
 /// Follows `leader` (Reynolds 1999, "Leader Following"): arrives at a point
@@ -87,14 +89,17 @@ template <vector V, class R>
     using S = scalar_t<V>;
     validate(p);
     V steering(S(0));
-    if (in_leader_lane(leader, v.position(), p)) {
-        const V relative = v.position() - leader.position();
-        V away = safe_normalize(perpendicular_component(relative, leader.forward()));
-        if (away == V(S(0))) away = leader.side();
+    const V relative = v.position() - leader.position();
+    const S ahead = glm::dot(relative, leader.forward());
+    V away = safe_normalize(relative - leader.forward() * ahead);
+    if (away == V(S(0))) away = leader.side();
+    const S behind = p.behind_distance + leader.speed() * p.behind_time;
+    if (in_leader_lane(leader, v, p)) {
         steering = away * v.max_force();
     } else {
-        const S behind = p.behind_distance + leader.speed() * p.behind_time;
-        steering = arrival(v, leader.position() - leader.forward() * behind, p.slowing_distance);
+        V target = leader.position() - leader.forward() * behind;
+        if (ahead >= S(0)) target += away * (p.lane_width / S(2) + v.radius());
+        steering = arrival(v, target, p.slowing_distance);
     }
     if (p.separation_weight != S(0)) steering += separation(v, neighbors, p.separation) * p.separation_weight;
     return steering;
