@@ -57,6 +57,10 @@ concept vehicle_pointer_like = !vehicle_like<E, V> && requires(const E& e) {
     { *e } -> std::convertible_to<const vehicle<V>&>;
 };
 
+/// An element of a neighbor range: a vehicle or something pointing at one.
+template <class E, class V>
+concept vehicle_or_pointer = vehicle_like<E, V> || vehicle_pointer_like<E, V>;
+
 /// The vehicle an element of a neighbor range stands for, or null for a null pointer-like.
 /// The address is valid as long as the element is (the body of a range-for).
 template <vector V, class E>
@@ -79,8 +83,7 @@ template <vector V, class E>
 /// of either, and a proximity query's results gathered into a vector all qualify.
 template <class R, class V>
 concept neighbor_range = vector<V> && std::ranges::input_range<const R> &&
-    (detail::vehicle_like<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V> ||
-     detail::vehicle_pointer_like<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>);
+    detail::vehicle_or_pointer<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>;
 
 namespace detail {
 
