@@ -76,11 +76,13 @@ template <vector V>
 
 /// Follows `leader` (Reynolds 1999, "Leader Following"): arrives at a point
 /// `behind_distance` (plus the leader's speed times `behind_time`) behind the leader,
-/// slowing within `slowing_distance`; but while `v` is in the lane ahead of the leader it
-/// first steers sideways out of the leader's path, at full force, away from the lane's
-/// axis (to the leader's side when exactly on it). Added to either: separation from
-/// `neighbors` (the other followers; `v` and, if present, the leader are fine to include)
-/// times `separation_weight`.
+/// slowing within `slowing_distance`. While `v` is in the leader's lane (`in_leader_lane`)
+/// it first steers sideways out of the leader's path at full force, away from the lane's
+/// axis (to the leader's side when exactly on it). While it is ahead of the leader but out
+/// of the lane, its arrival target is moved sideways out of the lane on its own side, so
+/// that it comes back around the leader rather than through its path. Added in every case:
+/// separation from `neighbors` (the other followers; `v` itself and the leader may be in
+/// the range) times `separation_weight`.
 /// @return a steering force, not truncated.
 template <vector V, class R>
     requires neighbor_range<R, V>

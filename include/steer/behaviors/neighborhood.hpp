@@ -121,8 +121,9 @@ struct neighborhood_test {
 };
 
 /// Calls `f(other, offset, distance_squared)` for every vehicle of `neighbors` except `v`
-/// itself (by address), null pointers, and those at (or within about 1e-19 units of, in
-/// float) `v`'s position, which give no direction. `offset` is other.position - v.position.
+/// itself (by address), null pointers, those at (or within about 1e-19 units of, in float)
+/// `v`'s position, which give no direction, and those whose squared distance overflows.
+/// `offset` is other.position - v.position.
 /// The shared loop of every group behavior; no allocation, no copies of vehicles.
 template <vector V, class R, class F>
     requires neighbor_range<R, V>
@@ -135,7 +136,9 @@ constexpr void for_each_neighbor(const vehicle<V>& v, const R& neighbors, F&& f)
         const S distance_squared = glm::dot(offset, offset);
         // Coincident (or so close that 1/r would overflow): no direction to speak of. This
         // also skips a copy of `v` itself, as in a snapshot of the flock taken before a step.
-        if (!(distance_squared >= std::numeric_limits<S>::min())) continue;
+        // So far away that the squared distance overflows: beyond any neighborhood.
+        if (!(distance_squared >= std::numeric_limits<S>::min() && distance_squared <= std::numeric_limits<S>::max()))
+            continue;
         f(*other, offset, distance_squared);
     }
 }

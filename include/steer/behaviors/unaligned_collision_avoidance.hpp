@@ -61,7 +61,7 @@ template <vector V, class R>
         S time = 0;
         if (relative_speed_squared >= min_speed_squared)
             time = clamp(-glm::dot(offset, relative_velocity) / relative_speed_squared, S(0), min_time_to_collision);
-        if (std::isnan(time)) return;  // NaN only from overflowing positions: not a threat we can judge
+        if (std::isnan(time)) return;  // only from overflowing velocities: nothing we can judge
         const V approach = offset + relative_velocity * time;
         const S gap_squared = glm::dot(approach, approach);
         const S clearance = v.radius() + other.radius() + margin;
