@@ -68,14 +68,22 @@ template <vector V>
 }
 
 /// `v` shortened to `max_length` when it is longer; otherwise `v` itself.
-/// A non-finite `v` gives zero.
+/// Exact for huge finite vectors and limits too (no overflow of the squares);
+/// a non-finite `v` gives zero.
 template <vector V>
 [[nodiscard]] V truncate(const V& v, scalar_t<V> max_length) noexcept {
     using S = scalar_t<V>;
     const S squared = length_squared(v);
-    if (squared <= max_length * max_length) return v;
-    if (std::isfinite(squared)) return v * (max_length / std::sqrt(squared));
-    return safe_normalize(v) * max_length;
+    const S limit = max_length * max_length;
+    if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) {
+        if (squared <= limit) return v;
+        return v * (max_length / std::sqrt(squared));
+    }
+    // Rare: squares that overflow or underflow. Compare lengths instead of squares.
+    if (!is_finite(v)) return V(S(0));
+    const S length = safe_length(v);
+    if (length <= max_length) return v;
+    return v * (max_length / length);
 }
 
 /// The component of `v` along `unit_basis` (which must have unit length).

@@ -12,9 +12,17 @@
 #include "vector.hpp"
 #include "vehicle.hpp"
 
+#include "behaviors/alignment.hpp"
 #include "behaviors/arrival.hpp"
 #include "behaviors/avatar_avoidance.hpp"
+#include "behaviors/cohesion.hpp"
+#include "behaviors/flocking.hpp"
+#include "behaviors/leader_following.hpp"
+#include "behaviors/neighborhood.hpp"
 #include "behaviors/seek.hpp"
+#include "behaviors/separation.hpp"
+#include "behaviors/unaligned_collision_avoidance.hpp"
+
 #include "world/avatar_neighborhood.hpp"
 #include "world/box.hpp"
 #include "world/sphere.hpp"

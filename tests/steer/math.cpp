@@ -21,6 +21,12 @@ TEST_CASE_TEMPLATE("truncate shortens only what is too long", V, STEER_TEST_VECT
     const V truncated = steer::truncate(make<V>(huge, huge, 0), S(2));  // the squared length overflows
     CHECK(near(truncated, make<V>(std::sqrt(2.0), std::sqrt(2.0), 0), 1e-3));
     CHECK(steer::truncate(V(std::numeric_limits<S>::quiet_NaN()), S(1)) == V(S(0)));
+    // Found by the behavior fuzzer: a huge limit whose square overflows must still truncate.
+    const S big = std::numeric_limits<S>::max() / S(8);
+    CHECK(near(steer::truncate(make<V>(big, 0, 0), big / S(4)) / big, make<V>(0.25, 0, 0), 1e-5));
+    // And a denormal limit still bounds the length.
+    const S tiny_limit = std::numeric_limits<S>::denorm_min() * S(64);
+    CHECK(steer::safe_length(steer::truncate(make<V>(1, 1, 0), tiny_limit)) <= tiny_limit * S(1.01));
 }
 
 TEST_CASE_TEMPLATE("safe_normalize gives a unit vector or zero, never NaN", V, STEER_TEST_VECTORS_ALL) {
