@@ -1,6 +1,5 @@
 // INTERIM, to be deleted: minimal stand-ins for parts of the DESIGN.md API that other
-// branches are still building (flocking, contain, wander, truncated_sum, bin_lattice,
-// brute_force), so the pigeon model can be written and tuned before they reach main.
+// branches are still building (contain, wander, combiners, bin_lattice, brute_force), so the pigeon model can be written and tuned before they reach main.
 #ifndef PIGEONS_INTERIM_API_HPP
 #define PIGEONS_INTERIM_API_HPP
 
@@ -13,58 +12,6 @@
 #include <steer/steer.hpp>
 
 namespace steer {
-
-template <vector V>
-struct neighborhood {
-    scalar_t<V> max_distance = 1;
-    scalar_t<V> max_angle = std::numbers::pi_v<scalar_t<V>>;
-};
-
-template <vector V>
-struct flocking_params {
-    neighborhood<V> separation{}, alignment{}, cohesion{};
-    scalar_t<V> separation_weight = 1, alignment_weight = 1, cohesion_weight = 1;
-};
-
-template <vector V, class R>
-V flocking(const vehicle<V>& v, const R& neighbors, const flocking_params<V>& p) {
-    using S = scalar_t<V>;
-    V sep(S(0)), head(S(0)), off(S(0));
-    S heads = 0;
-    auto accepts = [&](const neighborhood<V>& n, S d2, const V& offset) {
-        if (d2 > n.max_distance * n.max_distance) return false;
-        if (n.max_angle >= std::numbers::pi_v<S>) return true;
-        return glm::dot(v.forward(), offset) >= std::cos(n.max_angle) * std::sqrt(d2);
-    };
-    for (const auto* o : neighbors) {
-        if (o == &v) continue;
-        const V offset = o->position() - v.position();
-        const S d2 = glm::dot(offset, offset);
-        if (d2 <= S(0)) continue;
-        if (accepts(p.separation, d2, offset)) sep -= offset / d2;
-        if (accepts(p.alignment, d2, offset)) {
-            head += o->forward();
-            heads += 1;
-        }
-        if (accepts(p.cohesion, d2, offset)) off += offset;
-    }
-    const V align = heads > 0 ? head / heads - v.forward() : V(S(0));
-    return safe_normalize(sep) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
-           safe_normalize(off) * p.cohesion_weight;
-}
-
-template <vector V, class R>
-V separation(const vehicle<V>& v, const R& neighbors, const neighborhood<V>& n) {
-    V sum(scalar_t<V>(0));
-    for (const auto* o : neighbors) {
-        if (o == &v) continue;
-        const V offset = o->position() - v.position();
-        const auto d2 = glm::dot(offset, offset);
-        if (d2 <= 0 || d2 > n.max_distance * n.max_distance) continue;
-        sum -= offset / d2;
-    }
-    return sum;
-}
 
 template <vector V, class Region>
 V contain(const vehicle<V>& v, const Region& region, scalar_t<V> prediction_time) {

@@ -212,6 +212,26 @@ struct park_config {
         return c;
     }
 
+    /// Refuses rates, radii and durations that would make the simulation meaningless.
+    void validate() const {
+        constexpr auto where = "pigeons::park_config";
+        using steer::detail::expect_above;
+        using steer::detail::expect_at_least;
+        expect_above(where, "frame_hz", frame_hz, 0.0f);
+        expect_above(where, "think_hz", think_hz, 0.0f);
+        expect_above(where, "avoidance_hz", avoidance_hz, 0.0f);
+        expect_at_least(where, "scale", scale, 1.0f);
+        expect_above(where, "enclosure_radius", enclosure_radius, enclosure_margin);
+        expect_above(where, "flock_radius", flock_radius, 0.0f);
+        expect_above(where, "annoyance_time_constant", annoyance_time_constant, 0.0f);
+        expect_at_least(where, "contagion_threshold_min", contagion_threshold_min, 0.0f);
+        expect_at_least(where, "contagion_threshold_max", contagion_threshold_max, contagion_threshold_min);
+        expect_at_least(where, "clap_radius", clap_radius, 0.0f);
+        for (float t : claps) expect_at_least(where, "claps", t, 0.0f);
+        steer::validate(move_away_zone);
+        steer::validate(take_off_zone);
+    }
+
     [[nodiscard]] float frame_seconds() const noexcept { return 1.0f / frame_hz; }
     [[nodiscard]] std::uint32_t think_period() const noexcept { return period_for(think_hz); }
     [[nodiscard]] std::uint32_t avoidance_period() const noexcept {
@@ -265,8 +285,9 @@ struct clap_event {
 template <class Database>
 class park {
 public:
-    explicit park(park_config config) : config_(std::move(config)), think_(config_.think_period()),
-                                        avoid_(config_.avoidance_period()), db_(make_database(config_)) {
+    explicit park(park_config config)
+        : config_(validated(std::move(config))), think_(config_.think_period()), avoid_(config_.avoidance_period()),
+          db_(make_database(config_)) {
         const float s = config_.scale;
         steer::rng setup(config_.seed);
         birds_.reserve(config_.birds);
@@ -442,6 +463,11 @@ private:
         cause why = cause::none;
         vec3 away{};
     };
+
+    static park_config validated(park_config c) {
+        c.validate();
+        return c;
+    }
 
     static Database make_database(const park_config& c) {
         if constexpr (std::is_constructible_v<Database, steer::box<vec3>, glm::ivec3>) {

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <pigeons/park.hpp>
@@ -249,4 +251,28 @@ TEST_CASE("pigeons: the same seed gives the same run, another seed another") {
     for (std::size_t i = 0; i < a.size(); ++i) identical = identical && a[i] == b[i];
     CHECK(identical);
     CHECK(a != other);
+}
+
+TEST_CASE("pigeons: a bad configuration is refused with a message naming the parameter") {
+    auto message_of = [](const pigeons::park_config& c) -> std::string {
+        try {
+            park p(c);
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
+        return "";
+    };
+    auto c = quiet(10);
+    c.think_hz = 0;
+    CHECK(message_of(c).find("think_hz") != std::string::npos);
+    c = quiet(10);
+    c.contagion_threshold_max = 0.01f;
+    CHECK(message_of(c).find("contagion_threshold_max") != std::string::npos);
+    c = quiet(10);
+    c.claps = {-1};
+    CHECK(message_of(c).find("claps") != std::string::npos);
+    c = quiet(10);
+    c.take_off_zone.radius = -1;
+    CHECK(message_of(c).find("radius") != std::string::npos);
+    CHECK(message_of(quiet(10)).empty());
 }
