@@ -13,8 +13,17 @@
 #include "vehicle.hpp"
 
 #include "behaviors/arrival.hpp"
+#include "behaviors/containment.hpp"
+#include "behaviors/flow_field_following.hpp"
+#include "behaviors/hide.hpp"
+#include "behaviors/obstacle_avoidance.hpp"
+#include "behaviors/path_following.hpp"
 #include "behaviors/seek.hpp"
+#include "behaviors/wall_following.hpp"
 #include "world/box.hpp"
+#include "world/flow_field.hpp"
+#include "world/pathway.hpp"
+#include "world/region.hpp"
 #include "world/sphere.hpp"
 
 #endif  // STEER_STEER_HPP
