@@ -74,7 +74,7 @@ template <vector V>
     // vehicle's side: around an outside corner that direction turns smoothly with the
     // prediction, so the target follows the arc of the offset curve instead of its chord.
     const V predicted = v.predict_future_position(prediction_time);
-    const auto future = wall.nearest(predicted, here.segment);
+    const auto future = wall.nearest(predicted);
     V side = safe_normalize(predicted - future.point);
     if (!(glm::dot(side, side_here) > S(0))) side = detail::side_of(future.tangent, side_here, side_here);
     V along = safe_normalize(perpendicular_component(future.tangent, side));
@@ -83,7 +83,7 @@ template <vector V>
     V target = future.point + side * (future.radius + offset) + along * lead;
     // Where another part of the wall comes closer than the offset (an inside corner),
     // push the target out to the offset from that part.
-    const auto check = wall.nearest(target, future.segment);
+    const auto check = wall.nearest(target);
     if (check.outside < offset) {
         V push = safe_normalize(target - check.point);
         if (!(glm::dot(push, side) > S(0))) push = detail::side_of(check.tangent, side, side);

@@ -31,9 +31,8 @@ namespace steer {
 /// segment (a road that narrows at a bridge).
 ///
 /// `nearest` is exact (the same answer as scanning every segment, ties going to the lower
-/// segment index) and costs about log(segments): the segments are held in a bounding-box
-/// hierarchy built once by the constructor. A query that moves along the path can pass the
-/// previous answer's `segment` as a hint, which makes it cheaper still.
+/// segment index) and costs about log(segments), wherever the query is: the segments are
+/// held in a bounding-box hierarchy built once by the constructor.
 ///
 /// A pathway is an immutable value: copy it, share it between threads, query it concurrently.
 template <vector V>
@@ -50,7 +49,7 @@ public:
         V tangent{};              ///< unit direction of the spine at `point`, in the path's order
         S outside = 0;            ///< distance from the query to `point` minus the radius there; < 0 inside the tube
         S distance = 0;           ///< path distance of `point` from the start: [0, length()], [0, length()) when cyclic
-        std::size_t segment = 0;  ///< the segment holding `point` (0 joins the first two points): a hint for the next query
+        std::size_t segment = 0;  ///< the segment holding `point` (segment 0 joins the first two points)
         S radius = 0;             ///< the tube's radius at `point`
     };
 
@@ -112,18 +111,14 @@ public:
     [[nodiscard]] S distance_along(const V& p) const noexcept { return nearest(p).distance; }
 
     /// Projects `p` onto the nearest point of the spine: the point, the path's direction
-    /// there, how far `p` is outside the tube, and the path distance of the point.
-    [[nodiscard]] projection nearest(const V& p) const noexcept { return nearest(p, no_hint); }
-
-    /// `nearest`, starting the search from `hint_segment` (usually the previous answer's
-    /// `segment`). The answer is the same as without the hint; only the cost changes. A hint
-    /// that is not a segment index is ignored.
-    [[nodiscard]] projection nearest(const V& p, std::size_t hint_segment) const noexcept {
+    /// there, how far `p` is outside the tube, and the path distance of the point. Costs
+    /// about log(segments): a depth-first search of the box hierarchy, nearer child first,
+    /// skipping boxes farther than the best segment so far.
+    [[nodiscard]] projection nearest(const V& p) const noexcept {
         candidate best{};
-        if (hint_segment < segment_count()) best = evaluate(hint_segment, p);
 
-        // Depth-first branch and bound; nearer child first. The tree is balanced (median
-        // splits), so its depth, and the stack, stays below 64 for any segment count.
+        // The tree is balanced (median splits), so its depth, and this stack, stays below 64
+        // for any segment count.
         struct pending {
             std::size_t node;
             S distance_squared;
@@ -162,7 +157,6 @@ public:
 
 private:
     static constexpr const char* where = "steer::pathway";
-    static constexpr std::size_t no_hint = std::numeric_limits<std::size_t>::max();
     static constexpr std::size_t leaf_size = 4;
 
     struct candidate {

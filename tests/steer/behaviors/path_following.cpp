@@ -49,7 +49,7 @@ follow_result follow(const steer::pathway<V>& path, V start, int direction, doub
     auto previous = path.nearest(v.position());
     for (int step = 0; step < static_cast<int>(seconds * 60); ++step) {
         v.apply_force(steer::follow_path(v, path, direction, S(1)), dt);
-        const auto now = path.nearest(v.position(), previous.segment);
+        const auto now = path.nearest(v.position());
         double moved = static_cast<double>(now.distance - previous.distance);
         if (path.cyclic()) {  // unwrap across the start
             const double half = static_cast<double>(path.length()) / 2;
