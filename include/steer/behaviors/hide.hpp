@@ -27,6 +27,7 @@ struct hide_params {
 
 namespace detail {
 
+/// Refuses a negative or non-finite margin or slowing distance.
 template <vector V>
 void validate_hide_params(const hide_params<V>& p) {
     expect_at_least("steer::hide_params", "margin", p.margin, scalar_t<V>(0));

@@ -34,8 +34,8 @@ class flow_field {
     static constexpr int dims = dimension_v<V>;
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
+    using vector_type = V;  ///< the vector type the field stores and is sampled at
+    using scalar_type = S;  ///< its scalar
     using cell_type = cell_t<V>;  ///< integer cell coordinates, (0, 0[, 0]) at `region.min`
 
     /// A field over `region` with `cells` cells per axis (each >= 1). Each cell's vector is
@@ -124,7 +124,9 @@ public:
         return region_.min + (V(cell) + V(S(0.5))) * cell_size_;
     }
 
+    /// The box the grid covers.
     [[nodiscard]] const box<V>& region() const noexcept { return region_; }
+    /// The number of cells on each axis.
     [[nodiscard]] cell_type cells() const noexcept { return cells_; }
     /// Size of one cell on each axis.
     [[nodiscard]] V cell_size() const noexcept { return cell_size_; }

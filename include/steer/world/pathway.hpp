@@ -40,8 +40,8 @@ class pathway {
     using S = scalar_t<V>;
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
+    using vector_type = V;  ///< the vector type of the spine's points
+    using scalar_type = S;  ///< its scalar
 
     /// The answer of `nearest`: where a point projects onto the spine.
     struct projection {
