@@ -47,15 +47,30 @@ void expect_slowing_distance(const char* where, S slowing_distance) {
                   describe(where, "slowing_distance", ">= 0 and finite", slowing_distance));
 }
 
+/// Whether the vehicle is on the target as far as its coordinates can tell: the offset is
+/// within 64 rounding steps of the coordinates involved, or so small that the ramp's
+/// desired speed (`slope` times the distance) would move the vehicle by less than 8
+/// rounding steps per frame even at 240 Hz. Further in, positions stop changing along some
+/// axes while others still move, so the offset turns for no physical reason; steering
+/// along it keeps the vehicle at rest but makes its heading drift.
+template <vector V>
+[[nodiscard]] bool lost_in_rounding(const V& offset, const V& position, const V& target, scalar_t<V> slope) noexcept {
+    using S = scalar_t<V>;
+    const S step = std::numeric_limits<S>::epsilon() * std::max(max_abs_component(position), max_abs_component(target));
+    const S distance = max_abs_component(offset);
+    return distance <= S(64) * step || distance * slope <= S(8 * 240) * step;
+}
+
 /// Arrival's steering toward `target` for a ramp of the given slope, with the velocity
-/// loop's gain `damping * slope * mass` (damping 4 makes it critically damped).
+/// loop's gain `damping * slope * mass` (damping 4 makes it critically damped). On the
+/// target within rounding it only brakes, which shrinks the velocity without turning it.
 template <vector V>
 [[nodiscard]] V arrive_with_slope(const vehicle<V>& v, const V& target, scalar_t<V> slope, scalar_t<V> damping) noexcept {
     using S = scalar_t<V>;
     const V offset = target - v.position();
-    const S distance = safe_length(offset);
-    const S speed = std::min(v.max_speed(), slope * distance);
-    const V desired = safe_normalize(offset) * speed;
+    V desired(S(0));
+    if (!lost_in_rounding(offset, v.position(), target, slope))
+        desired = safe_normalize(offset) * std::min(v.max_speed(), slope * safe_length(offset));
     return (desired - v.velocity()) * (damping * slope * v.mass());
 }
 
@@ -76,7 +91,10 @@ template <vector V>
 ///   decays like (d + v t)·e^(−2 slope t), with no overshoot and no ringing, for any mass.
 ///   The plain `desired − velocity` of the paper lags by `mass` seconds and circles the
 ///   target when that lag is longer than a quarter of the ramp's time.
-/// The stop is monotone for frame times up to 1/30 s.
+/// The stop is monotone for frame times up to 1/30 s, and the heading at rest stays put:
+/// once the remaining offset is lost in the rounding of the coordinates (see
+/// `detail::lost_in_rounding`; about 1e-3 units for float coordinates near 10, far less
+/// for double) the behavior only brakes instead of chasing rounding noise.
 ///
 /// @param slowing_distance distance (units) from the target at which slowing begins; 0
 ///        means as late as the vehicle can manage (the minimum ramp above). Must be >= 0.

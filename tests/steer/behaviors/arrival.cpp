@@ -157,6 +157,34 @@ TEST_CASE_TEMPLATE("arrival stops cleanly across speeds, forces, masses, slowing
     CHECK(runs >= 100);
 }
 
+TEST_CASE_TEMPLATE("arrival keeps its heading once at rest, also far from the origin in float", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    for (const double scale : {1.0, 100.0}) {
+        for (const S mass : {S(1), S(5)}) {
+            CAPTURE(scale);
+            CAPTURE(mass);
+            const V target = make<V>(3, -2, 5) * static_cast<S>(scale);
+            auto v = vehicle_near(target, true, mass, S(4), S(2));
+            bool resting = false;
+            V heading_at_rest{};
+            double worst_turn = 0;
+            for (int frame = 0; frame < 60 * 200; ++frame) {
+                v.apply_force(steer::arrival(v, target, S(3)), S(1) / S(60));
+                if (!resting && glm::length(v.position() - target) < S(0.05) && v.speed() < S(0.05)) {
+                    resting = true;
+                    heading_at_rest = v.forward();
+                }
+                if (resting) {
+                    const double cosine = std::clamp(static_cast<double>(glm::dot(v.forward(), heading_at_rest)), -1.0, 1.0);
+                    worst_turn = std::max(worst_turn, std::acos(cosine));
+                }
+            }
+            REQUIRE(resting);
+            CHECK(worst_turn < 0.02);  // about one degree
+        }
+    }
+}
+
 TEST_CASE_TEMPLATE("arrival stays finite on degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     SUBCASE("at rest on the target: no steering at all") {
