@@ -49,16 +49,18 @@ void expect_slowing_distance(const char* where, S slowing_distance) {
 
 /// Whether the vehicle is on the target as far as its coordinates can tell: the offset is
 /// within 64 rounding steps of the coordinates involved, or so small that the ramp's
-/// desired speed (`slope` times the distance) would move the vehicle by less than 8
-/// rounding steps per frame even at 240 Hz. Further in, positions stop changing along some
-/// axes while others still move, so the offset turns for no physical reason; steering
-/// along it keeps the vehicle at rest but makes its heading drift.
+/// desired speed (`slope` times the distance) would move the vehicle by less than one
+/// rounding step per frame at 240 Hz. Further in, positions stop changing along some axes
+/// while others still move, so the offset turns for no physical reason; steering along it
+/// keeps the vehicle at rest but makes its heading drift. The radius is about
+/// 240 × epsilon × |coordinates| / slope: 4e-4 units for float coordinates near 10 and
+/// arrival's default-like slope of 2/3 per second; negligible for double.
 template <vector V>
 [[nodiscard]] bool lost_in_rounding(const V& offset, const V& position, const V& target, scalar_t<V> slope) noexcept {
     using S = scalar_t<V>;
     const S step = std::numeric_limits<S>::epsilon() * std::max(max_abs_component(position), max_abs_component(target));
     const S distance = max_abs_component(offset);
-    return distance <= S(64) * step || distance * slope <= S(8 * 240) * step;
+    return distance <= S(64) * step || distance * slope <= S(240) * step;
 }
 
 /// Arrival's steering toward `target` for a ramp of the given slope, with the velocity
@@ -93,8 +95,8 @@ template <vector V>
 ///   target when that lag is longer than a quarter of the ramp's time.
 /// The stop is monotone for frame times up to 1/30 s, and the heading at rest stays put:
 /// once the remaining offset is lost in the rounding of the coordinates (see
-/// `detail::lost_in_rounding`; about 1e-3 units for float coordinates near 10, far less
-/// for double) the behavior only brakes instead of chasing rounding noise.
+/// `detail::lost_in_rounding`; under a thousandth of a unit for float coordinates near 10,
+/// negligible for double) the behavior only brakes instead of chasing rounding noise.
 ///
 /// @param slowing_distance distance (units) from the target at which slowing begins; 0
 ///        means as late as the vehicle can manage (the minimum ramp above). Must be >= 0.
