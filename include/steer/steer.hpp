@@ -13,7 +13,14 @@
 #include "vehicle.hpp"
 
 #include "behaviors/arrival.hpp"
+#include "behaviors/docking.hpp"
+#include "behaviors/interpose.hpp"
+#include "behaviors/offset_pursuit.hpp"
+#include "behaviors/patrol.hpp"
+#include "behaviors/pursuit.hpp"
 #include "behaviors/seek.hpp"
+#include "behaviors/shadow.hpp"
+#include "behaviors/wander.hpp"
 #include "world/box.hpp"
 #include "world/sphere.hpp"
 
