@@ -43,8 +43,8 @@ template <vector V>
 /// must arrive moving along `target_forward`, from behind the target.
 ///
 /// The desired direction follows circles through the target that are tangent to
-/// `target_forward` there (the direction is `target_forward` reflected across the line
-/// from the target to the vehicle and reversed): from anywhere behind or beside the target
+/// `target_forward` there (the direction is `target_forward` mirrored in the line from
+/// the target to the vehicle, 2 (f·u) u − f): from anywhere behind or beside the target
 /// the vehicle swings round one of those arcs and enters along `target_forward`. In front
 /// of the target, within 45 degrees of its forward axis, it first moves straight sideways
 /// out of that cone (on the side it is already on; the +side of its own frame when exactly
