@@ -4,6 +4,7 @@
 /// @file
 /// Includes every public header of the library.
 
+#include "combiners.hpp"
 #include "error.hpp"
 #include "local_space.hpp"
 #include "math.hpp"

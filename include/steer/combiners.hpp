@@ -1,0 +1,277 @@
+#ifndef STEER_COMBINERS_HPP
+#define STEER_COMBINERS_HPP
+
+/// @file
+/// Blending steering behaviors (Reynolds 1999, "Combining Behaviors"): weighted sum,
+/// priority, prioritized dithering, and the truncated running sum that Reynolds 1987
+/// calls "prioritized acceleration allocation".
+///
+/// A term is anything callable with no arguments that returns a steering force, usually
+/// a lambda around a behavior: `[&] { return steer::seek(me, food); }`. Combiners call
+/// their terms lazily, in the order written, and never call a term whose result cannot
+/// change the answer. A combiner call inside a lambda is itself a term, so combiners nest.
+/// Everything is resolved at compile time: no allocation, no indirect calls. For blends
+/// configured from data at run time, see `behavior_list.hpp`.
+
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <random>
+#include <type_traits>
+#include <utility>
+
+#include "detail/combine.hpp"
+#include "error.hpp"
+#include "math.hpp"
+#include "vector.hpp"
+
+namespace steer {
+
+/// A combiner term: callable with no arguments (as an lvalue), returning a `steer::vector`
+/// such as `glm::vec2` or `glm::dvec3`.
+template <class F>
+concept steering_term = std::invocable<F&> && vector<std::remove_cvref_t<std::invoke_result_t<F&>>>;
+
+/// The vector type a steering term returns.
+template <steering_term F>
+using term_vector_t = std::remove_cvref_t<std::invoke_result_t<F&>>;
+
+/// A behavior paired with a weight; made by `weighted`. Calling it returns
+/// `weight * behavior()`, and a weight of exactly zero returns zero without calling the
+/// behavior. `F` is a reference when `weighted` was given an lvalue, so a named callable
+/// is used in place (it must outlive the term), and a temporary is stored by value.
+template <class S, class F>
+struct weighted_term {
+    S weight;    ///< any finite number; negative weights reverse the behavior
+    F behavior;  ///< the wrapped term
+
+    /// `weight * behavior()`; zero (and no call) when the weight is zero.
+    [[nodiscard]] constexpr auto operator()() noexcept(std::is_nothrow_invocable_v<F&>) {
+        return call(*this);
+    }
+
+    /// `weight * behavior()` for a const term whose behavior can be called as const.
+    [[nodiscard]] constexpr auto operator()() const noexcept(std::is_nothrow_invocable_v<const F&>)
+        requires std::invocable<const F&>
+    {
+        return call(*this);
+    }
+
+private:
+    template <class Self>
+    static constexpr auto call(Self& self) {
+        using V = std::remove_cvref_t<decltype(self.behavior())>;
+        using T = scalar_t<V>;
+        if (self.weight == S(0)) return V(T(0));
+        return static_cast<V>(self.behavior()) * static_cast<T>(self.weight);
+    }
+};
+
+/// A behavior paired with the probability of considering it; made by `chance` and read by
+/// `prioritized_dither`. It is not itself a term: only the dither knows how to draw.
+template <class S, class F>
+struct chance_term {
+    S probability;  ///< in [0, 1]: 0 never considers the behavior, 1 always does
+    F behavior;     ///< the wrapped term
+};
+
+namespace detail {
+
+template <class S>
+concept arithmetic = std::is_arithmetic_v<S> && !std::same_as<std::remove_cv_t<S>, bool>;
+
+template <class T>
+struct is_weighted : std::false_type {};
+template <class S, class F>
+struct is_weighted<weighted_term<S, F>> : std::true_type {};
+
+template <class T>
+struct is_chance : std::false_type {};
+template <class S, class F>
+struct is_chance<chance_term<S, F>> : std::true_type {};
+
+/// What `prioritized_dither` accepts: a `chance` term, or a plain term (probability 1).
+template <class T>
+concept dither_term = is_chance<std::remove_cvref_t<T>>::value || steering_term<std::remove_reference_t<T>>;
+
+template <class T>
+struct dither_vector {
+    using type = term_vector_t<std::remove_reference_t<T>>;
+};
+template <class S, class F>
+struct dither_vector<chance_term<S, F>> {
+    using type = term_vector_t<std::remove_reference_t<F>>;
+};
+
+template <class T>
+using dither_vector_t = typename dither_vector<std::remove_cvref_t<T>>::type;
+
+template <class... T>
+struct first_type {};
+template <class T, class... Rest>
+struct first_type<T, Rest...> {
+    using type = T;
+};
+
+/// The first type of a pack (which must not be empty).
+template <class... T>
+using first_t = typename first_type<T...>::type;
+
+/// The weight of a term in a sum: its own for a `weighted` term, 1 for a plain one.
+template <class T>
+[[nodiscard]] constexpr auto weight_of(const T& t) noexcept {
+    if constexpr (is_weighted<std::remove_cvref_t<T>>::value) {
+        return t.weight;
+    } else {
+        return 1;
+    }
+}
+
+}  // namespace detail
+
+/// Every term of a combiner returns the same vector type (all `glm::vec2`, or all
+/// `glm::dvec3`, ...). Mixed types do not compile: convert the odd term inside its lambda.
+template <class... T>
+concept same_term_vectors = sizeof...(T) >= 1 && steering_term<std::remove_reference_t<detail::first_t<T...>>> &&
+                            (std::same_as<term_vector_t<std::remove_reference_t<T>>,
+                                          term_vector_t<std::remove_reference_t<detail::first_t<T...>>>> &&
+                             ...);
+
+/// Tag for `weighted_sum(steer::normalize_weights, ...)`: divide by the sum of the weights.
+struct normalize_weights_t {
+    explicit normalize_weights_t() = default;
+};
+
+/// Asks `weighted_sum` to divide the weights by their sum, as in the notes' formulation,
+/// so that the result is a weighted average rather than a sum.
+inline constexpr normalize_weights_t normalize_weights{};
+
+/// Pairs `behavior` with `weight` for `weighted_sum` and `truncated_sum` (and it is itself a
+/// term returning `weight * behavior()`). `weight` must be finite (STEER_EXPECTS); zero
+/// turns the behavior off without calling it.
+template <class S, class F>
+    requires detail::arithmetic<S> && steering_term<std::remove_reference_t<F>>
+[[nodiscard]] weighted_term<S, F> weighted(S weight, F&& behavior) {
+    detail::expect_finite_scalar("steer::weighted", "weight", weight);
+    return {weight, std::forward<F>(behavior)};
+}
+
+/// Pairs `behavior` with the `probability` (in [0, 1], STEER_EXPECTS) that
+/// `prioritized_dither` considers it when its turn comes.
+template <class S, class F>
+    requires detail::arithmetic<S> && steering_term<std::remove_reference_t<F>>
+[[nodiscard]] chance_term<S, F> chance(S probability, F&& behavior) {
+    detail::expect_probability("steer::chance", "probability", probability);
+    return {probability, std::forward<F>(behavior)};
+}
+
+/// The paper's simplest blend: the sum of `weight_i * behavior_i()` over all terms, in the
+/// order written. A plain term counts with weight 1; a zero weight skips its term. Cheap to
+/// reason about, but it calls every behavior each frame, and opposing behaviors can cancel
+/// out (Reynolds 1999, "Combining Behaviors").
+/// @return the sum, not truncated; zero when every weight is zero.
+template <class... T>
+    requires same_term_vectors<T...>
+[[nodiscard]] constexpr auto weighted_sum(T&&... weighted_terms) noexcept(
+    (std::is_nothrow_invocable_v<std::remove_reference_t<T>&> && ...)) {
+    using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
+    using S = scalar_t<V>;
+    V sum(S(0));
+    ((sum += static_cast<V>(weighted_terms())), ...);
+    return sum;
+}
+
+/// The weighted sum divided by the sum of the weights (the notes' normalized weights), so
+/// that equal weights average the behaviors. The weights must not sum to zero (STEER_EXPECTS).
+/// @return the weighted average, not truncated.
+template <class... T>
+    requires same_term_vectors<T...>
+[[nodiscard]] auto weighted_sum(normalize_weights_t, T&&... weighted_terms) {
+    using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
+    using S = scalar_t<V>;
+    const S total = (S(0) + ... + static_cast<S>(detail::weight_of(weighted_terms)));
+    detail::expect_normalizable("steer::weighted_sum", total);
+    V sum(S(0));
+    ((sum += static_cast<V>(weighted_terms())), ...);
+    return sum * (S(1) / total);
+}
+
+/// Priority blending (Reynolds 1999, "Combining Behaviors"): calls the terms in order and
+/// returns the first result longer than `epsilon` (>= 0, STEER_EXPECTS); the terms after it
+/// are never called. Put the urgent behaviors first (obstacle avoidance, then evasion, ...):
+/// they return zero when they have nothing to say and so pass the turn on.
+/// Lengths are compared squared, so with epsilon 0 a vector shorter than about 1e-19 (float)
+/// counts as zero.
+/// @return the chosen term's result, or zero when no term exceeds `epsilon`.
+template <class S, class... F>
+    requires detail::arithmetic<S> && same_term_vectors<F...>
+[[nodiscard]] auto priority(S epsilon, F&&... terms) {
+    using V = term_vector_t<std::remove_reference_t<detail::first_t<F...>>>;
+    using T = scalar_t<V>;
+    detail::expect_non_negative("steer::priority", "epsilon", epsilon);
+    const T threshold = static_cast<T>(epsilon) * static_cast<T>(epsilon);
+    V chosen(T(0));
+    (void)(detail::choose_if_longer(chosen, static_cast<V>(terms()), threshold) || ...);
+    return chosen;
+}
+
+/// Prioritized dithering (Reynolds 1999, "Combining Behaviors"): in order, each term is
+/// considered with its `chance` probability, drawn from `gen`; a considered term is called,
+/// and the first result longer than `epsilon` (>= 0, STEER_EXPECTS) wins. A skipped term,
+/// or one returning (near) zero, passes the turn on; the terms after the winner are never
+/// called. A plain term has probability 1. Only probabilities strictly between 0 and 1 draw
+/// a number, so the same generator state gives the same choice.
+/// @return the winning term's result, or zero when none wins.
+template <std::uniform_random_bit_generator G, class S, class... T>
+    requires detail::arithmetic<S> && (sizeof...(T) >= 1) && (detail::dither_term<T> && ...) &&
+             (std::same_as<detail::dither_vector_t<T>, detail::dither_vector_t<detail::first_t<T...>>> && ...)
+[[nodiscard]] auto prioritized_dither(G& gen, S epsilon, T&&... chance_terms) {
+    using V = detail::dither_vector_t<detail::first_t<T...>>;
+    using R = scalar_t<V>;
+    detail::expect_non_negative("steer::prioritized_dither", "epsilon", epsilon);
+    const R threshold = static_cast<R>(epsilon) * static_cast<R>(epsilon);
+    V chosen(R(0));
+    const auto consider = [&](auto& term) {
+        if constexpr (detail::is_chance<std::remove_cvref_t<decltype(term)>>::value) {
+            if (!detail::draw_chance(gen, static_cast<R>(term.probability))) return false;
+            return detail::choose_if_longer(chosen, static_cast<V>(term.behavior()), threshold);
+        } else {
+            return detail::choose_if_longer(chosen, static_cast<V>(term()), threshold);
+        }
+    };
+    (void)(consider(chance_terms) || ...);
+    return chosen;
+}
+
+/// `prioritized_dither` where any non-zero result wins (epsilon 0), as the paper states it.
+template <std::uniform_random_bit_generator G, class... T>
+    requires(sizeof...(T) >= 1) && (detail::dither_term<T> && ...) &&
+            (std::same_as<detail::dither_vector_t<T>, detail::dither_vector_t<detail::first_t<T...>>> && ...)
+[[nodiscard]] auto prioritized_dither(G& gen, T&&... chance_terms) {
+    return prioritized_dither(gen, 0, std::forward<T>(chance_terms)...);
+}
+
+/// A truncated running sum: prioritized acceleration allocation (Reynolds 1987, mentioned
+/// in Reynolds 1999, "Combining Behaviors"). The terms, in order, spend a budget of
+/// `max_force` (>= 0, STEER_EXPECTS) by their magnitudes: each weighted force is added in
+/// full while it fits, the one that exhausts the budget is scaled down to what remains, and
+/// the terms after it are never called. So an urgent behavior that asks for everything gets
+/// everything, and a calm one leaves the rest to the next. The result is never longer than
+/// `max_force`; with `max_force` 0 no term is called.
+/// @return the allocated sum; zero when every term is zero.
+template <class S, class... T>
+    requires detail::arithmetic<S> && same_term_vectors<T...>
+[[nodiscard]] auto truncated_sum(S max_force, T&&... weighted_terms) {
+    using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
+    using R = scalar_t<V>;
+    detail::expect_non_negative("steer::truncated_sum", "max_force", max_force);
+    V total(R(0));
+    R remaining = static_cast<R>(max_force);
+    if (!(remaining > R(0))) return total;
+    (void)(detail::allocate(total, remaining, static_cast<V>(weighted_terms())) || ...);
+    return total;
+}
+
+}  // namespace steer
+
+#endif  // STEER_COMBINERS_HPP
