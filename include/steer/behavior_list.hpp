@@ -64,7 +64,7 @@ enum class blend_mode : unsigned char {
 template <std::floating_point S>
 struct blend_settings {
     blend_mode mode = blend_mode::weighted_sum;
-    bool normalize_weights = false;  ///< weighted_sum: divide by the sum of the enabled terms' weights
+    bool normalize_weights = false;  ///< weighted_sum: divide by the sum of the enabled weights (zero sum: zero)
     S epsilon = 0;                   ///< priority, prioritized_dither: a winner must be longer than this; >= 0
     S max_force = 1;                 ///< truncated_sum: the budget, in force units; >= 0; 0 calls no term
 };
@@ -346,14 +346,11 @@ private:
                     total += e.weight;
                     result += call(e, args...);
                 }
-                if (blend_.normalize_weights) {
-                    detail::expect_normalizable("steer::behavior_list (normalized weighted_sum)", total);
-                    result = result * (S(1) / total);
-                }
+                if (blend_.normalize_weights) result = result * detail::reciprocal_or_zero(total);
                 return result;
             }
             case blend_mode::priority: {
-                const S threshold = blend_.epsilon * blend_.epsilon;
+                const S threshold = detail::squared_threshold<S>(blend_.epsilon);
                 for (std::size_t i = 0; i < size_; ++i) {
                     const entry& e = entries_[i];
                     if (e.enabled && detail::choose_if_longer(result, call(e, args...), threshold)) break;
@@ -361,7 +358,7 @@ private:
                 return result;
             }
             case blend_mode::prioritized_dither: {
-                const S threshold = blend_.epsilon * blend_.epsilon;
+                const S threshold = detail::squared_threshold<S>(blend_.epsilon);
                 for (std::size_t i = 0; i < size_; ++i) {
                     const entry& e = entries_[i];
                     if (e.enabled && detail::draw_chance(*gen, e.probability) &&

@@ -21,7 +21,6 @@
 #include <utility>
 
 #include "detail/combine.hpp"
-#include "error.hpp"
 #include "math.hpp"
 #include "vector.hpp"
 
@@ -46,12 +45,13 @@ struct weighted_term {
     F behavior;  ///< the wrapped term
 
     /// `weight * behavior()`; zero (and no call) when the weight is zero.
-    [[nodiscard]] constexpr auto operator()() noexcept(std::is_nothrow_invocable_v<F&>) {
+    [[nodiscard]] STEER_COMBINE_INLINE constexpr auto operator()() noexcept(std::is_nothrow_invocable_v<F&>) {
         return call(*this);
     }
 
     /// `weight * behavior()` for a const term whose behavior can be called as const.
-    [[nodiscard]] constexpr auto operator()() const noexcept(std::is_nothrow_invocable_v<const F&>)
+    [[nodiscard]] STEER_COMBINE_INLINE constexpr auto operator()() const
+        noexcept(std::is_nothrow_invocable_v<const F&>)
         requires std::invocable<const F&>
     {
         return call(*this);
@@ -59,7 +59,7 @@ struct weighted_term {
 
 private:
     template <class Self>
-    static constexpr auto call(Self& self) {
+    STEER_COMBINE_INLINE static constexpr auto call(Self& self) {
         using V = std::remove_cvref_t<decltype(self.behavior())>;
         using T = scalar_t<V>;
         if (self.weight == S(0)) return V(T(0));
@@ -117,6 +117,31 @@ struct first_type<T, Rest...> {
 template <class... T>
 using first_t = typename first_type<T...>::type;
 
+/// One dither step over a `chance` term or a plain one (probability 1): answers true when
+/// the term was considered and its result, longer than sqrt(threshold), is now `chosen`.
+template <class G, vector V, class T>
+[[nodiscard]] STEER_COMBINE_INLINE bool dither_step(G& gen, V& chosen, scalar_t<V> threshold, T& term) {
+    if constexpr (is_chance<std::remove_cv_t<T>>::value) {
+        if (!draw_chance(gen, static_cast<scalar_t<V>>(term.probability))) return false;
+        return choose_if_longer(chosen, static_cast<V>(term.behavior()), threshold);
+    } else {
+        return choose_if_longer(chosen, static_cast<V>(term()), threshold);
+    }
+}
+
+/// Whether calling every term (a `chance` term's behavior) cannot throw.
+template <class T>
+constexpr bool nothrow_term() noexcept {
+    if constexpr (is_chance<std::remove_cvref_t<T>>::value) {
+        return std::is_nothrow_invocable_v<decltype((std::declval<T&>().behavior))>;
+    } else {
+        return std::is_nothrow_invocable_v<std::remove_reference_t<T>&>;
+    }
+}
+
+template <class... T>
+inline constexpr bool nothrow_terms = (nothrow_term<T>() && ...);
+
 /// The weight of a term in a sum: its own for a `weighted` term, 1 for a plain one.
 template <class T>
 [[nodiscard]] constexpr auto weight_of(const T& t) noexcept {
@@ -147,21 +172,22 @@ struct normalize_weights_t {
 inline constexpr normalize_weights_t normalize_weights{};
 
 /// Pairs `behavior` with `weight` for `weighted_sum` and `truncated_sum` (and it is itself a
-/// term returning `weight * behavior()`). `weight` must be finite (STEER_EXPECTS); zero
-/// turns the behavior off without calling it.
+/// term returning `weight * behavior()`). Any weight is accepted: negative reverses the
+/// behavior, zero turns it off without calling it. Like every combiner argument it is not
+/// validated (the hot path stays branch-free); a NaN weight gives a NaN result.
 template <class S, class F>
     requires detail::arithmetic<S> && steering_term<std::remove_reference_t<F>>
-[[nodiscard]] weighted_term<S, F> weighted(S weight, F&& behavior) {
-    detail::expect_finite_scalar("steer::weighted", "weight", weight);
+[[nodiscard]] constexpr weighted_term<S, F> weighted(S weight, F&& behavior) noexcept(
+    std::is_nothrow_constructible_v<F, F&&>) {
     return {weight, std::forward<F>(behavior)};
 }
 
-/// Pairs `behavior` with the `probability` (in [0, 1], STEER_EXPECTS) that
-/// `prioritized_dither` considers it when its turn comes.
+/// Pairs `behavior` with the `probability` that `prioritized_dither` considers it when its
+/// turn comes: in [0, 1]; 0 (or less, or NaN) never, 1 (or more) always, without drawing.
 template <class S, class F>
     requires detail::arithmetic<S> && steering_term<std::remove_reference_t<F>>
-[[nodiscard]] chance_term<S, F> chance(S probability, F&& behavior) {
-    detail::expect_probability("steer::chance", "probability", probability);
+[[nodiscard]] constexpr chance_term<S, F> chance(S probability, F&& behavior) noexcept(
+    std::is_nothrow_constructible_v<F, F&&>) {
     return {probability, std::forward<F>(behavior)};
 }
 
@@ -172,8 +198,7 @@ template <class S, class F>
 /// @return the sum, not truncated; zero when every weight is zero.
 template <class... T>
     requires same_term_vectors<T...>
-[[nodiscard]] constexpr auto weighted_sum(T&&... weighted_terms) noexcept(
-    (std::is_nothrow_invocable_v<std::remove_reference_t<T>&> && ...)) {
+[[nodiscard]] constexpr auto weighted_sum(T&&... weighted_terms) noexcept(detail::nothrow_terms<T...>) {
     using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
     using S = scalar_t<V>;
     V sum(S(0));
@@ -182,64 +207,54 @@ template <class... T>
 }
 
 /// The weighted sum divided by the sum of the weights (the notes' normalized weights), so
-/// that equal weights average the behaviors. The weights must not sum to zero (STEER_EXPECTS).
+/// that equal weights average the behaviors. Weights summing to zero have no average: the
+/// result is then zero (the terms are still called).
 /// @return the weighted average, not truncated.
 template <class... T>
     requires same_term_vectors<T...>
-[[nodiscard]] auto weighted_sum(normalize_weights_t, T&&... weighted_terms) {
+[[nodiscard]] constexpr auto weighted_sum(normalize_weights_t, T&&... weighted_terms) noexcept(
+    detail::nothrow_terms<T...>) {
     using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
     using S = scalar_t<V>;
     const S total = (S(0) + ... + static_cast<S>(detail::weight_of(weighted_terms)));
-    detail::expect_normalizable("steer::weighted_sum", total);
     V sum(S(0));
     ((sum += static_cast<V>(weighted_terms())), ...);
-    return sum * (S(1) / total);
+    return sum * detail::reciprocal_or_zero(total);
 }
 
 /// Priority blending (Reynolds 1999, "Combining Behaviors"): calls the terms in order and
-/// returns the first result longer than `epsilon` (>= 0, STEER_EXPECTS); the terms after it
-/// are never called. Put the urgent behaviors first (obstacle avoidance, then evasion, ...):
-/// they return zero when they have nothing to say and so pass the turn on.
-/// Lengths are compared squared, so with epsilon 0 a vector shorter than about 1e-19 (float)
-/// counts as zero.
+/// returns the first result longer than `epsilon`; the terms after it are never called.
+/// Put the urgent behaviors first (obstacle avoidance, then evasion, ...): they return zero
+/// when they have nothing to say and so pass the turn on. `epsilon` <= 0 (or NaN) means
+/// any non-zero result wins. Lengths are compared squared, so a vector shorter than about
+/// 1e-19 (float) counts as zero.
 /// @return the chosen term's result, or zero when no term exceeds `epsilon`.
 template <class S, class... F>
     requires detail::arithmetic<S> && same_term_vectors<F...>
-[[nodiscard]] auto priority(S epsilon, F&&... terms) {
+[[nodiscard]] constexpr auto priority(S epsilon, F&&... terms) noexcept(detail::nothrow_terms<F...>) {
     using V = term_vector_t<std::remove_reference_t<detail::first_t<F...>>>;
-    using T = scalar_t<V>;
-    detail::expect_non_negative("steer::priority", "epsilon", epsilon);
-    const T threshold = static_cast<T>(epsilon) * static_cast<T>(epsilon);
-    V chosen(T(0));
+    const scalar_t<V> threshold = detail::squared_threshold<scalar_t<V>>(epsilon);
+    V chosen(scalar_t<V>(0));
     (void)(detail::choose_if_longer(chosen, static_cast<V>(terms()), threshold) || ...);
     return chosen;
 }
 
 /// Prioritized dithering (Reynolds 1999, "Combining Behaviors"): in order, each term is
 /// considered with its `chance` probability, drawn from `gen`; a considered term is called,
-/// and the first result longer than `epsilon` (>= 0, STEER_EXPECTS) wins. A skipped term,
-/// or one returning (near) zero, passes the turn on; the terms after the winner are never
-/// called. A plain term has probability 1. Only probabilities strictly between 0 and 1 draw
-/// a number, so the same generator state gives the same choice.
+/// and the first result longer than `epsilon` (<= 0: any non-zero result) wins. A skipped
+/// term, or one returning (near) zero, passes the turn on; the terms after the winner are
+/// never called. A plain term has probability 1. Only probabilities strictly between 0 and
+/// 1 draw a number, so the same generator state gives the same choice.
 /// @return the winning term's result, or zero when none wins.
 template <std::uniform_random_bit_generator G, class S, class... T>
     requires detail::arithmetic<S> && (sizeof...(T) >= 1) && (detail::dither_term<T> && ...) &&
              (std::same_as<detail::dither_vector_t<T>, detail::dither_vector_t<detail::first_t<T...>>> && ...)
-[[nodiscard]] auto prioritized_dither(G& gen, S epsilon, T&&... chance_terms) {
+[[nodiscard]] auto prioritized_dither(G& gen, S epsilon, T&&... chance_terms) noexcept(
+    detail::nothrow_terms<T...> && noexcept(gen())) {
     using V = detail::dither_vector_t<detail::first_t<T...>>;
-    using R = scalar_t<V>;
-    detail::expect_non_negative("steer::prioritized_dither", "epsilon", epsilon);
-    const R threshold = static_cast<R>(epsilon) * static_cast<R>(epsilon);
-    V chosen(R(0));
-    const auto consider = [&](auto& term) {
-        if constexpr (detail::is_chance<std::remove_cvref_t<decltype(term)>>::value) {
-            if (!detail::draw_chance(gen, static_cast<R>(term.probability))) return false;
-            return detail::choose_if_longer(chosen, static_cast<V>(term.behavior()), threshold);
-        } else {
-            return detail::choose_if_longer(chosen, static_cast<V>(term()), threshold);
-        }
-    };
-    (void)(consider(chance_terms) || ...);
+    const scalar_t<V> threshold = detail::squared_threshold<scalar_t<V>>(epsilon);
+    V chosen(scalar_t<V>(0));
+    (void)(detail::dither_step(gen, chosen, threshold, chance_terms) || ...);
     return chosen;
 }
 
@@ -247,24 +262,24 @@ template <std::uniform_random_bit_generator G, class S, class... T>
 template <std::uniform_random_bit_generator G, class... T>
     requires(sizeof...(T) >= 1) && (detail::dither_term<T> && ...) &&
             (std::same_as<detail::dither_vector_t<T>, detail::dither_vector_t<detail::first_t<T...>>> && ...)
-[[nodiscard]] auto prioritized_dither(G& gen, T&&... chance_terms) {
+[[nodiscard]] auto prioritized_dither(G& gen, T&&... chance_terms) noexcept(detail::nothrow_terms<T...> &&
+                                                                             noexcept(gen())) {
     return prioritized_dither(gen, 0, std::forward<T>(chance_terms)...);
 }
 
 /// A truncated running sum: prioritized acceleration allocation (Reynolds 1987, mentioned
 /// in Reynolds 1999, "Combining Behaviors"). The terms, in order, spend a budget of
-/// `max_force` (>= 0, STEER_EXPECTS) by their magnitudes: each weighted force is added in
-/// full while it fits, the one that exhausts the budget is scaled down to what remains, and
-/// the terms after it are never called. So an urgent behavior that asks for everything gets
-/// everything, and a calm one leaves the rest to the next. The result is never longer than
-/// `max_force`; with `max_force` 0 no term is called.
+/// `max_force` by their magnitudes: each weighted force is added in full while it fits, the
+/// one that exhausts the budget is scaled down to what remains, and the terms after it are
+/// never called. So an urgent behavior that asks for everything gets everything, and a calm
+/// one leaves the rest to the next. The result is never longer than `max_force`; with
+/// `max_force` <= 0 (or NaN) no term is called and the result is zero.
 /// @return the allocated sum; zero when every term is zero.
 template <class S, class... T>
     requires detail::arithmetic<S> && same_term_vectors<T...>
-[[nodiscard]] auto truncated_sum(S max_force, T&&... weighted_terms) {
+[[nodiscard]] constexpr auto truncated_sum(S max_force, T&&... weighted_terms) noexcept(detail::nothrow_terms<T...>) {
     using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
     using R = scalar_t<V>;
-    detail::expect_non_negative("steer::truncated_sum", "max_force", max_force);
     V total(R(0));
     R remaining = static_cast<R>(max_force);
     if (!(remaining > R(0))) return total;
