@@ -97,6 +97,24 @@ BENCH_NOINLINE V weighted_sum_combiner(const setup& s, const vehicle& v, steer::
     }(std::make_index_sequence<N>{});
 }
 
+// The same sum with the weights written as constants, as they often are in code: the
+// zero-weight test folds away. With weights read from memory (above) the combiner tests
+// each for zero, since a zero weight skips its term (about half a nanosecond per term).
+
+template <std::size_t N>
+BENCH_NOINLINE V weighted_sum_constant_w_hand(const setup& s, const vehicle& v, steer::rng&) {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+        return (... + (steer::seek(v, s.targets[K]) * S(1.5)));
+    }(std::make_index_sequence<N>{});
+}
+
+template <std::size_t N>
+BENCH_NOINLINE V weighted_sum_constant_w_combiner(const setup& s, const vehicle& v, steer::rng&) {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+        return steer::weighted_sum(steer::weighted(S(1.5), [&] { return steer::seek(v, s.targets[K]); })...);
+    }(std::make_index_sequence<N>{});
+}
+
 // ---- priority: N-1 threats that are usually silent, then seek
 
 template <std::size_t N>
@@ -300,6 +318,10 @@ STEER_BENCH_COMBINER(dither, prioritized_dither, 3);
 STEER_BENCH_COMBINER(dither, prioritized_dither, 8);
 STEER_BENCH_COMBINER(truncated_sum, truncated_sum, 3);
 STEER_BENCH_COMBINER(truncated_sum, truncated_sum, 8);
+BENCHMARK(run<3, weighted_sum_constant_w_hand<3>>)->Name("weighted_sum_constant_w/hand/3");
+BENCHMARK(run<3, weighted_sum_constant_w_combiner<3>>)->Name("weighted_sum_constant_w/combiner/3");
+BENCHMARK(run<8, weighted_sum_constant_w_hand<8>>)->Name("weighted_sum_constant_w/hand/8");
+BENCHMARK(run<8, weighted_sum_constant_w_combiner<8>>)->Name("weighted_sum_constant_w/combiner/8");
 BENCHMARK(run<3, dither_constant_p_hand<3>>)->Name("dither_constant_p/hand/3");
 BENCHMARK(run<3, dither_constant_p_combiner<3>>)->Name("dither_constant_p/combiner/3");
 BENCHMARK(run<8, dither_constant_p_hand<8>>)->Name("dither_constant_p/hand/8");

@@ -330,7 +330,8 @@ private:
 
     /// The term's weighted result, as `weighted_term` computes it: zero (no call) for weight 0.
     static V call(const entry& e, Args... args) {
-        if (e.weight == S(0)) return V(S(0));
+        if (e.weight == S(0)) [[unlikely]]
+            return V(S(0));
         return e.invoke(e.storage, args...) * e.weight;
     }
 

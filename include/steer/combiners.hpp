@@ -41,7 +41,7 @@ using term_vector_t = std::remove_cvref_t<std::invoke_result_t<F&>>;
 /// is used in place (it must outlive the term), and a temporary is stored by value.
 template <class S, class F>
 struct weighted_term {
-    S weight;    ///< any finite number; negative weights reverse the behavior
+    S weight;    ///< any number; negative reverses the behavior, zero skips it
     F behavior;  ///< the wrapped term
 
     /// `weight * behavior()`; zero (and no call) when the weight is zero.
@@ -62,7 +62,8 @@ private:
     STEER_COMBINE_INLINE static constexpr auto call(Self& self) {
         using V = std::remove_cvref_t<decltype(self.behavior())>;
         using T = scalar_t<V>;
-        if (self.weight == S(0)) return V(T(0));
+        if (self.weight == S(0)) [[unlikely]]
+            return V(T(0));
         return static_cast<V>(self.behavior()) * static_cast<T>(self.weight);
     }
 };
@@ -71,7 +72,7 @@ private:
 /// `prioritized_dither`. It is not itself a term: only the dither knows how to draw.
 template <class S, class F>
 struct chance_term {
-    S probability;  ///< in [0, 1]: 0 never considers the behavior, 1 always does
+    S probability;  ///< in [0, 1]; 0 (or less) never considers the behavior, 1 (or more) always does
     F behavior;     ///< the wrapped term
 };
 
@@ -142,6 +143,16 @@ constexpr bool nothrow_term() noexcept {
 template <class... T>
 inline constexpr bool nothrow_terms = (nothrow_term<T>() && ...);
 
+/// The terms' results added in order, starting from the first (not from a zero vector,
+/// which would put one more addition on the critical path than hand-written code has).
+template <class First, class... Rest>
+[[nodiscard]] STEER_COMBINE_INLINE constexpr auto sum_terms(First& first, Rest&... rest) {
+    using V = term_vector_t<First>;
+    V sum = static_cast<V>(first());
+    ((sum += static_cast<V>(rest())), ...);
+    return sum;
+}
+
 /// The weight of a term in a sum: its own for a `weighted` term, 1 for a plain one.
 template <class T>
 [[nodiscard]] constexpr auto weight_of(const T& t) noexcept {
@@ -199,11 +210,7 @@ template <class S, class F>
 template <class... T>
     requires same_term_vectors<T...>
 [[nodiscard]] constexpr auto weighted_sum(T&&... weighted_terms) noexcept(detail::nothrow_terms<T...>) {
-    using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
-    using S = scalar_t<V>;
-    V sum(S(0));
-    ((sum += static_cast<V>(weighted_terms())), ...);
-    return sum;
+    return detail::sum_terms(weighted_terms...);
 }
 
 /// The weighted sum divided by the sum of the weights (the notes' normalized weights), so
@@ -217,9 +224,7 @@ template <class... T>
     using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
     using S = scalar_t<V>;
     const S total = (S(0) + ... + static_cast<S>(detail::weight_of(weighted_terms)));
-    V sum(S(0));
-    ((sum += static_cast<V>(weighted_terms())), ...);
-    return sum * detail::reciprocal_or_zero(total);
+    return detail::sum_terms(weighted_terms...) * detail::reciprocal_or_zero(total);
 }
 
 /// Priority blending (Reynolds 1999, "Combining Behaviors"): calls the terms in order and

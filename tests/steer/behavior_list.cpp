@@ -213,6 +213,8 @@ TEST_CASE("behavior_list settings change at run time, by index or by name") {
     list.clear();
     CHECK(list.empty());
     CHECK(list(me) == glm::vec2(0));
+    list.add("function", &plain_function);  // a plain function pointer is a term too
+    CHECK(list(me) == glm::vec2(1, 0));
 }
 
 TEST_CASE("a copied behavior_list is an independent value") {
