@@ -278,8 +278,11 @@ public:
     /// @return the blended steering force, not truncated (except by truncated_sum's budget);
     ///         zero for an empty list.
     [[nodiscard]] V operator()(Args... args) const {
-        STEER_EXPECTS(blend_.mode != blend_mode::prioritized_dither,
-                      "steer::behavior_list: mode prioritized_dither needs a generator: call list(gen, args...)");
+        if (blend_.mode == blend_mode::prioritized_dither) [[unlikely]] {
+            STEER_EXPECTS(false,
+                          "steer::behavior_list: mode prioritized_dither needs a generator: call list(gen, args...)");
+            return V(S(0));  // reached only when a custom STEER_EXPECTS returns
+        }
         return evaluate(static_cast<rng*>(nullptr), args...);
     }
 
