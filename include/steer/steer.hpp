@@ -4,6 +4,8 @@
 /// @file
 /// Includes every public header of the library.
 
+#include "behavior_list.hpp"
+#include "combiners.hpp"
 #include "error.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
