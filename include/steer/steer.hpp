@@ -14,6 +14,9 @@
 
 #include "behaviors/arrival.hpp"
 #include "behaviors/seek.hpp"
+#include "proximity/bin_lattice.hpp"
+#include "proximity/brute_force.hpp"
+#include "proximity/proximity_database.hpp"
 #include "world/box.hpp"
 #include "world/sphere.hpp"
 
