@@ -94,6 +94,13 @@ public:
         slots_.reserve(n);
     }
 
+    /// Calls `f(const Payload&, const V& position)` for every entry, in storage order.
+    /// `f` must not modify the database.
+    template <class F>
+    void for_each(F&& f) const {
+        for (const entry& e : entries_) f(std::as_const(e.payload), e.position);
+    }
+
     /// Calls `f(const Payload&, scalar distance_squared)` once for every entry whose
     /// squared distance to `center` is <= `radius * radius` (inclusive), in storage order,
     /// after testing every entry. `center` must be finite and `radius` finite and >= 0;

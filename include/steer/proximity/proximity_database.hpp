@@ -28,12 +28,22 @@ struct proximity_visitor {
     void operator()(const Payload&, S) const noexcept {}
 };
 
-/// Refuses a query sphere with a non-finite center or a negative or non-finite radius.
+/// Reports why a query sphere was refused; kept out of line, off the hot path.
 template <vector V>
-void expect_query(const char* where, const V& center, scalar_t<V> radius) {
+void refuse_query(const char* where, const V& center, scalar_t<V> radius) {
     expect_finite(where, "center", center);
     STEER_EXPECTS(std::isfinite(radius) && radius >= scalar_t<V>(0),
                   describe(where, "radius", ">= 0 and finite", radius));
+}
+
+/// Refuses a query sphere with a non-finite center or a negative or non-finite radius.
+/// Inline and branch-light: it runs once per query.
+template <vector V>
+void expect_query(const char* where, const V& center, scalar_t<V> radius) {
+    bool ok = std::isfinite(radius) && radius >= scalar_t<V>(0);
+    for (int i = 0; i < dimension_v<V>; ++i) ok = ok && std::isfinite(center[i]);
+    if (!ok) [[unlikely]]
+        refuse_query(where, center, radius);
 }
 
 }  // namespace detail

@@ -1,6 +1,8 @@
 #include <cmath>
 #include <cstdint>
+#include <algorithm>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -380,4 +382,74 @@ TEST_CASE_TEMPLATE("an entry whose squared distance underflows to zero is found 
     (void)brute.insert(1, outside);
     REQUIRE(query(brute, inside, radius).size() == 1);
     CHECK(difference(query(lattice, inside, radius), query(brute, inside, radius)) == "");
+}
+
+TEST_CASE_TEMPLATE("payloads that own resources are released by erase, clear and moves, never copied twice", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    // One bin of a 2-bin lattice takes every entry, so most of them live past its inline lanes.
+    steer::bin_lattice<V, std::shared_ptr<int>> lattice({V(S(0)), V(S(2))}, make_cell<V>(2, 1, 1));
+    std::vector<std::shared_ptr<int>> owned;
+    std::vector<typename steer::bin_lattice<V, std::shared_ptr<int>>::handle> handles;
+    for (int k = 0; k < 12; ++k) {
+        owned.push_back(std::make_shared<int>(k));
+        handles.push_back(lattice.insert(owned.back(), V(S(0.5))));
+    }
+    for (const auto& p : owned) CHECK(p.use_count() == 2);  // ours and the lattice's
+    for (int k = 0; k < 12; k += 3) lattice.move(handles[static_cast<std::size_t>(k)], V(S(1.5)));  // other bin
+    for (int k = 1; k < 12; k += 3) lattice.move(handles[static_cast<std::size_t>(k)], V(S(0.25)));  // same bin
+    for (const auto& p : owned) CHECK(p.use_count() == 2);
+    for (int k = 0; k < 12; k += 2) lattice.erase(handles[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < 12; ++k) CHECK(owned[static_cast<std::size_t>(k)].use_count() == (k % 2 ? 2 : 1));
+    for (int k = 1; k < 12; k += 2) CHECK(*lattice.payload(handles[static_cast<std::size_t>(k)]) == k);
+    lattice.clear();
+    for (const auto& p : owned) CHECK(p.use_count() == 1);
+}
+
+namespace {
+struct tag {  // a payload without a default constructor
+    explicit tag(int v) : value(v) {}
+    int value;
+    friend bool operator==(const tag&, const tag&) = default;
+};
+}  // namespace
+
+TEST_CASE("a payload without a default constructor works in every bin") {
+    steer::bin_lattice<glm::vec2, tag> lattice({glm::vec2(0), glm::vec2(4)}, {2, 2});
+    steer::brute_force<glm::vec2, tag> brute;
+    std::vector<steer::bin_lattice<glm::vec2, tag>::handle> handles;
+    for (int k = 0; k < 30; ++k) {
+        const glm::vec2 p(static_cast<float>(k % 5) * 0.9f, static_cast<float>(k % 3) * 0.3f);
+        handles.push_back(lattice.insert(tag(k), p));
+        (void)brute.insert(tag(k), p);
+    }
+    for (int k = 0; k < 30; k += 4) lattice.erase(handles[static_cast<std::size_t>(k)]);
+    CHECK(lattice.size() == 22);
+    int found = 0;
+    lattice.for_each_within(glm::vec2(1, 0.3f), 1.0f, [&](const tag& t, float) { found += t.value % 4 ? 1 : 0; });
+    int expected = 0;
+    brute.for_each_within(glm::vec2(1, 0.3f), 1.0f, [&](const tag& t, float) { expected += t.value % 4 ? 1 : 0; });
+    CHECK(found == expected);
+    CHECK(found > 5);
+    CHECK(lattice.nearest(glm::vec2(0.9f, 0.3f), 0.0f) == std::optional<tag>(tag(1)));
+}
+
+TEST_CASE_TEMPLATE("for_each visits every entry once with its position", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(3);
+    const steer::box<V> region{V(S(-5)), V(S(5))};
+    steer::bin_lattice<V, int> lattice(region, make_cell<V>(3, 3, 3));
+    std::vector<V> positions;
+    for (int k = 0; k < 400; ++k) {
+        positions.push_back(steer::test::cloud_point(gen, region, make_cell<V>(3, 3, 3)));
+        (void)lattice.insert(k, positions.back());
+    }
+    std::vector<int> seen(positions.size(), 0);
+    bool positions_match = true;
+    lattice.for_each([&](const int& id, const V& p) {
+        ++seen[static_cast<std::size_t>(id)];
+        positions_match = positions_match && steer::test::same_bits(p, positions[static_cast<std::size_t>(id)]);
+    });
+    CHECK(positions_match);
+    CHECK(std::count(seen.begin(), seen.end(), 1) == 400);
 }
