@@ -1,0 +1,81 @@
+// Group behaviors over 5, 10 and 50 neighbors: the per-character cost of one flocking or
+// avoid_neighbors call (items = neighbors examined).
+#include <cstddef>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include <steer/behaviors/flocking.hpp>
+#include <steer/behaviors/unaligned_collision_avoidance.hpp>
+#include <steer/random.hpp>
+
+namespace {
+
+/// n + 1 characters in a ball of radius 4 with random velocities: each one's neighbors are
+/// the other n (it appears in the range itself and is skipped, as in a real flock update).
+template <class V>
+std::vector<steer::vehicle<V>> crowd_of(std::size_t neighbors) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(7);
+    std::vector<steer::vehicle<V>> crowd;
+    for (std::size_t i = 0; i <= neighbors; ++i)
+        crowd.emplace_back(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                                    .velocity = steer::random_unit_vector<V>(gen) * S(1.5),
+                                                    .max_force = 2, .max_speed = 2});
+    return crowd;
+}
+
+template <class V>
+void flocking(benchmark::State& state) {
+    using S = steer::scalar_t<V>;
+    const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::flocking(crowd[i], crowd, p));
+        if (++i == crowd.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+template <class V>
+void flocking_pointers(benchmark::State& state) {
+    using S = steer::scalar_t<V>;
+    const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
+    std::vector<const steer::vehicle<V>*> pointers;  // as gathered from a proximity query
+    for (const auto& c : crowd) pointers.push_back(&c);
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::flocking(crowd[i], pointers, p));
+        if (++i == crowd.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+template <class V>
+void avoid_neighbors(benchmark::State& state) {
+    const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::avoid_neighbors(crowd[i], crowd, steer::scalar_t<V>(3)));
+        if (++i == crowd.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+}  // namespace
+
+BENCHMARK_TEMPLATE(flocking, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(flocking, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(flocking, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(flocking_pointers, glm::vec3)->Arg(50);
+BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(avoid_neighbors, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);

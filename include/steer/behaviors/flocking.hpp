@@ -1,0 +1,83 @@
+#ifndef STEER_BEHAVIORS_FLOCKING_HPP
+#define STEER_BEHAVIORS_FLOCKING_HPP
+
+/// @file
+/// Flocking (Reynolds 1999, "Flocking"; the boids model of Reynolds 1987): separation,
+/// alignment and cohesion, each normalized, weighted and summed.
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "../error.hpp"
+#include "../math.hpp"
+#include "../vector.hpp"
+#include "../vehicle.hpp"
+#include "alignment.hpp"
+#include "cohesion.hpp"
+#include "neighborhood.hpp"
+#include "separation.hpp"
+
+namespace steer {
+
+/// The paper's nine numbers for boids: a neighborhood (distance and angle) and a weight
+/// for each of separation, alignment and cohesion (Reynolds 1999, "Flocking").
+template <vector V>
+struct flocking_params {
+    neighborhood<V> separation{}, alignment{}, cohesion{};
+    /// Weights, in force units: each component is a unit vector times its weight, so a
+    /// weight is the most force that component asks for. Finite; negative reverses it.
+    scalar_t<V> separation_weight = 1, alignment_weight = 1, cohesion_weight = 1;
+
+    friend constexpr bool operator==(const flocking_params&, const flocking_params&) = default;
+};
+
+/// Refuses flocking parameters with an invalid neighborhood or a non-finite weight.
+template <vector V>
+void validate(const flocking_params<V>& p) {
+    validate(p.separation);
+    validate(p.alignment);
+    validate(p.cohesion);
+    constexpr auto where = "steer::flocking_params";
+    STEER_EXPECTS(std::isfinite(p.separation_weight),
+                  detail::describe(where, "separation_weight", "finite", p.separation_weight));
+    STEER_EXPECTS(std::isfinite(p.alignment_weight),
+                  detail::describe(where, "alignment_weight", "finite", p.alignment_weight));
+    STEER_EXPECTS(std::isfinite(p.cohesion_weight),
+                  detail::describe(where, "cohesion_weight", "finite", p.cohesion_weight));
+}
+
+/// Boids flocking (Reynolds 1999, "Flocking"): separation, alignment and cohesion, each
+/// computed over its own neighborhood, normalized to unit length, scaled by its weight and
+/// summed. Normalizing first makes each weight the component's share of the steering,
+/// whatever the distances involved. A component with no neighbors contributes zero.
+/// One pass over `neighbors` computes all three.
+/// @return a force of length at most the sum of the weights' magnitudes. Not truncated.
+template <vector V, class R>
+    requires neighbor_range<R, V>
+[[nodiscard]] V flocking(const vehicle<V>& v, const R& neighbors, const flocking_params<V>& p) {
+    using S = scalar_t<V>;
+    validate(p);
+    const detail::neighborhood_test<V> separation_test(p.separation);
+    const detail::neighborhood_test<V> alignment_test(p.alignment);
+    const detail::neighborhood_test<V> cohesion_test(p.cohesion);
+    V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
+    S heading_count = 0;
+    detail::for_each_neighbor(v, neighbors, [&](const vehicle<V>& other, const V& offset, S distance_squared) {
+        const S forwardness = glm::dot(v.forward(), offset);
+        if (separation_test.accepts(distance_squared, forwardness)) separation_sum -= offset / distance_squared;
+        if (alignment_test.accepts(distance_squared, forwardness)) {
+            heading_sum += other.forward();
+            heading_count += S(1);
+        }
+        if (cohesion_test.accepts(distance_squared, forwardness)) offset_sum += offset;
+    });
+    // The cohesion offset's direction is that of the sum: no need to divide by the count.
+    const V align = heading_count > S(0) ? heading_sum * (v.max_speed() / heading_count) - v.velocity() : V(S(0));
+    return safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
+           safe_normalize(offset_sum) * p.cohesion_weight;
+}
+
+}  // namespace steer
+
+#endif  // STEER_BEHAVIORS_FLOCKING_HPP

@@ -1,0 +1,183 @@
+#ifndef STEER_BEHAVIORS_NEIGHBORHOOD_HPP
+#define STEER_BEHAVIORS_NEIGHBORHOOD_HPP
+
+/// @file
+/// A character's neighborhood (Reynolds 1999, Figure 13): a distance and a field of view
+/// around its forward direction. Also the ranges of neighbors that the group behaviors
+/// accept, and the one loop over them that separation, cohesion, alignment and flocking share.
+
+#include <cmath>
+#include <concepts>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <ranges>
+#include <type_traits>
+
+#include <glm/geometric.hpp>
+
+#include "../error.hpp"
+#include "../math.hpp"
+#include "../vector.hpp"
+#include "../vehicle.hpp"
+
+namespace steer {
+
+/// Who counts as "nearby" for a group behavior (Reynolds 1999, Figure 13): the others whose
+/// centers are within `max_distance` of ours and within `max_angle` of our forward direction.
+template <vector V>
+struct neighborhood {
+    /// Center-to-center distance, in world units; >= 0. Zero admits nobody.
+    scalar_t<V> max_distance = 1;
+    /// Half-angle of the field of view, in radians from forward; >= 0. pi (or more) sees
+    /// all round; pi/2 sees the half-space ahead; 0 sees only what is straight ahead.
+    scalar_t<V> max_angle = std::numbers::pi_v<scalar_t<V>>;
+
+    friend constexpr bool operator==(const neighborhood&, const neighborhood&) = default;
+};
+
+/// Refuses a neighborhood with a negative or non-finite distance or angle, naming it.
+template <vector V>
+void validate(const neighborhood<V>& n) {
+    using S = scalar_t<V>;
+    detail::expect_at_least("steer::neighborhood", "max_distance", n.max_distance, S(0));
+    detail::expect_at_least("steer::neighborhood", "max_angle", n.max_angle, S(0));
+}
+
+namespace detail {
+
+/// An element that is (or converts to) a vehicle: `vehicle<V>`, a derived class,
+/// `std::reference_wrapper<const vehicle<V>>`.
+template <class E, class V>
+concept vehicle_like = std::convertible_to<const E&, const vehicle<V>&>;
+
+/// An element that points at a vehicle: `const vehicle<V>*`, smart pointers, iterators.
+template <class E, class V>
+concept vehicle_pointer_like = !vehicle_like<E, V> && requires(const E& e) {
+    { *e } -> std::convertible_to<const vehicle<V>&>;
+};
+
+/// An element of a neighbor range: a vehicle or something pointing at one.
+template <class E, class V>
+concept vehicle_or_pointer = vehicle_like<E, V> || vehicle_pointer_like<E, V>;
+
+/// The vehicle an element of a neighbor range stands for, or null for a null pointer-like.
+/// The address is valid as long as the element is (the body of a range-for).
+template <vector V, class E>
+[[nodiscard]] constexpr const vehicle<V>* vehicle_address(const E& element) noexcept {
+    if constexpr (vehicle_like<E, V>) {
+        return &static_cast<const vehicle<V>&>(element);
+    } else {
+        if constexpr (std::is_constructible_v<bool, const E&>) {
+            if (!static_cast<bool>(element)) return nullptr;
+        }
+        return &static_cast<const vehicle<V>&>(*element);
+    }
+}
+
+}  // namespace detail
+
+/// A range the group behaviors can read neighbors from: any `std::ranges::input_range`
+/// (iterable when const) whose elements are `vehicle<V>` or point to one (`const vehicle<V>*`,
+/// smart pointers). `std::vector<vehicle3>`, `std::vector<const vehicle3*>`, `std::span`s
+/// of either, and a proximity query's results gathered into a vector all qualify.
+template <class R, class V>
+concept neighbor_range = vector<V> && std::ranges::input_range<const R> &&
+    detail::vehicle_or_pointer<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>;
+
+namespace detail {
+
+/// A neighborhood prepared for many tests: squared distance and the cosine of the angle.
+template <vector V>
+struct neighborhood_test {
+    using S = scalar_t<V>;
+
+    S max_distance_squared = 0;
+    S cos_max_angle = -1;
+    S cos_max_angle_squared = 1;
+    bool all_round = true;
+
+    /// `n` must be valid (see `validate`).
+    explicit neighborhood_test(const neighborhood<V>& n) noexcept
+        : max_distance_squared(n.max_distance * n.max_distance),
+          all_round(n.max_angle >= std::numbers::pi_v<S>) {
+        if (!all_round) {
+            cos_max_angle = std::cos(n.max_angle);
+            cos_max_angle_squared = cos_max_angle * cos_max_angle;
+        }
+    }
+
+    /// Whether a neighbor at squared distance `distance_squared`, whose offset from us has
+    /// `forwardness` = dot(our forward, offset), is inside. Compares squares: no square root.
+    [[nodiscard]] constexpr bool accepts(S distance_squared, S forwardness) const noexcept {
+        if (!(distance_squared <= max_distance_squared)) return false;
+        if (all_round) return true;
+        // angle(forward, offset) <= max_angle  <=>  forwardness >= cos(max_angle) * |offset|
+        const S lhs = forwardness * forwardness;
+        const S rhs = cos_max_angle_squared * distance_squared;
+        if (cos_max_angle >= S(0)) return forwardness >= S(0) && lhs >= rhs;
+        return forwardness >= S(0) || lhs <= rhs;
+    }
+};
+
+/// Calls `f(other, offset, distance_squared)` for every vehicle of `neighbors` except `v`
+/// itself (by address), null pointers, those at (or within about 1e-19 units of, in float)
+/// `v`'s position, which give no direction, and those whose squared distance overflows.
+/// `offset` is other.position - v.position.
+/// The shared loop of every group behavior; no allocation, no copies of vehicles.
+template <vector V, class R, class F>
+    requires neighbor_range<R, V>
+constexpr void for_each_neighbor(const vehicle<V>& v, const R& neighbors, F&& f) {
+    using S = scalar_t<V>;
+    for (auto&& element : neighbors) {
+        const vehicle<V>* other = vehicle_address<V>(element);
+        if (other == nullptr || other == &v) continue;
+        const V offset = other->position() - v.position();
+        const S distance_squared = glm::dot(offset, offset);
+        // Coincident (or so close that 1/r would overflow): no direction to speak of. This
+        // also skips a copy of `v` itself, as in a snapshot of the flock taken before a step.
+        // So far away that the squared distance overflows: beyond any neighborhood.
+        if (!(distance_squared >= std::numeric_limits<S>::min() && distance_squared <= std::numeric_limits<S>::max()))
+            continue;
+        f(*other, offset, distance_squared);
+    }
+}
+
+}  // namespace detail
+
+/// Whether `other` is in `v`'s neighborhood `n` (Reynolds 1999, Figure 13): within
+/// `max_distance` of `v`, center to center, and within `max_angle` of `v`'s forward.
+/// `v` itself, and any vehicle at exactly `v`'s position, is never its neighbor.
+template <vector V>
+[[nodiscard]] bool in_neighborhood(const vehicle<V>& v, const vehicle<V>& other, const neighborhood<V>& n) {
+    using S = scalar_t<V>;
+    validate(n);
+    if (&other == &v) return false;
+    const V offset = other.position() - v.position();
+    const S distance_squared = glm::dot(offset, offset);
+    if (!(distance_squared >= std::numeric_limits<S>::min())) return false;
+    return detail::neighborhood_test<V>(n).accepts(distance_squared, glm::dot(v.forward(), offset));
+}
+
+/// The average position of `v`'s neighbors in `n` (the paper's "center of gravity" for
+/// cohesion), or nothing when the neighborhood is empty. Seek or arrive at it to gather.
+template <vector V, class R>
+    requires neighbor_range<R, V>
+[[nodiscard]] std::optional<V> neighborhood_center(const vehicle<V>& v, const R& neighbors, const neighborhood<V>& n) {
+    using S = scalar_t<V>;
+    validate(n);
+    const detail::neighborhood_test<V> test(n);
+    V sum(S(0));
+    S count = 0;
+    detail::for_each_neighbor(v, neighbors, [&](const vehicle<V>&, const V& offset, S distance_squared) {
+        if (!test.accepts(distance_squared, glm::dot(v.forward(), offset))) return;
+        sum += offset;  // offsets, not positions: no precision lost far from the origin
+        count += S(1);
+    });
+    if (count == S(0)) return std::nullopt;
+    return v.position() + sum / count;
+}
+
+}  // namespace steer
+
+#endif  // STEER_BEHAVIORS_NEIGHBORHOOD_HPP

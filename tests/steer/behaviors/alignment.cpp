@@ -1,0 +1,53 @@
+#include <cmath>
+#include <span>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/alignment.hpp>
+#include <steer/random.hpp>
+
+#include "groups_util.hpp"
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::near;
+
+TEST_CASE_TEMPLATE("alignment lifts the polarization of 40 characters from below 0.5 to above 0.95", V, STEER_TEST_VECTORS) {
+    steer::rng gen(13);
+    auto crowd = steer::test::scatter<V>(gen, 40, 6, 1, {.max_force = 2, .max_speed = 1});
+    const steer::neighborhood<V> n{.max_distance = 8};
+    REQUIRE(steer::test::polarization(crowd) < 0.5);
+    for (int frame = 0; frame < 600; ++frame)  // 10 s at 60 Hz
+        steer::test::step_all(crowd, [&](std::size_t i) { return steer::alignment(crowd[i], crowd, n); }, 1.0 / 60);
+    CHECK(steer::test::polarization(crowd) > 0.95);
+}
+
+TEST_CASE_TEMPLATE("alignment asks for the neighbors' average heading at full speed, whatever their speeds", V, STEER_TEST_VECTORS) {
+    const steer::vehicle<V> v({.position = make<V>(0, 0, 0), .velocity = make<V>(1, 0, 0), .max_speed = 2});
+    const auto moving = [&](double x, double y, double vx, double vy) {
+        return steer::vehicle<V>({.position = make<V>(x, y, 0), .velocity = make<V>(vx, vy, 0), .max_speed = 10});
+    };
+    // Both head +Y, one slow and one fast: desired velocity is (0, 2), minus v's (1, 0).
+    const std::vector<steer::vehicle<V>> up{moving(1, 0, 0, 0.1), moving(0, 1, 0, 7)};
+    const steer::neighborhood<V> n{.max_distance = 3};
+    CHECK(near(steer::alignment(v, up, n), make<V>(-1, 2, 0)));
+    // Opposite headings cancel: desired velocity zero, so the result brakes v.
+    const std::vector<steer::vehicle<V>> split{moving(1, 0, 0, 1), moving(0, 1, 0, -1)};
+    CHECK(near(steer::alignment(v, split, n), make<V>(-1, 0, 0)));
+    // Already aligned at full speed: nothing to do.
+    const steer::vehicle<V> cruising({.velocity = make<V>(0, 2, 0), .max_speed = 2});
+    CHECK(near(steer::alignment(cruising, up, n), make<V>(0, 0, 0)));
+}
+
+TEST_CASE_TEMPLATE("alignment is finite and zero with coincident or no neighbors", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> v({.position = make<V>(2, 3, 4), .velocity = make<V>(0, 1, 0)});
+    const steer::neighborhood<V> n{.max_distance = 5};
+    const V zero(S(0));
+    CHECK(steer::alignment(v, std::vector<steer::vehicle<V>>{}, n) == zero);
+    CHECK(steer::alignment(v, std::span<const steer::vehicle<V>* const>{}, n) == zero);
+    CHECK(steer::alignment(v, std::vector<steer::vehicle<V>>(4, v), n) == zero);
+    const steer::vehicle<V> resting({.position = make<V>(2, 3, 4)});
+    CHECK(steer::alignment(resting, std::vector<steer::vehicle<V>>(4, resting), n) == zero);
+}

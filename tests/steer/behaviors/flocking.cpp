@@ -1,0 +1,100 @@
+#include <cmath>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/flocking.hpp>
+#include <steer/random.hpp>
+
+#include "groups_util.hpp"
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::near;
+
+namespace {
+
+template <steer::vector V>
+steer::flocking_params<V> boids() {
+    using S = steer::scalar_t<V>;
+    return {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+            .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+            .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+            .separation_weight = 2,
+            .alignment_weight = 1,
+            .cohesion_weight = 1};
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("60 flocking characters line up and keep their spacing after 30 s", V, STEER_TEST_VECTORS) {
+    for (unsigned seed : {1u, 2u}) {
+        CAPTURE(seed);
+        steer::rng gen(seed);
+        auto crowd = steer::test::scatter<V>(gen, 60, 8, 1, {.max_force = 2, .max_speed = 2});
+        const auto p = boids<V>();
+        REQUIRE(steer::test::polarization(crowd) < 0.3);
+        for (int frame = 0; frame < 900; ++frame)  // 30 s at 30 Hz
+            steer::test::step_all(crowd, [&](std::size_t i) { return steer::flocking(crowd[i], crowd, p); }, 1.0 / 30);
+        CHECK(steer::test::polarization(crowd) > 0.6);
+        const double spacing = steer::test::mean_nearest_neighbor_distance(crowd);
+        CHECK(spacing > 0.6);
+        CHECK(spacing < 4);
+    }
+}
+
+TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized components, each over its own neighborhood", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(21);
+    const auto crowd = steer::test::scatter<V>(gen, 25, 5, 1, {.max_force = 2, .max_speed = 2});
+    steer::flocking_params<V> p = boids<V>();
+    p.separation_weight = S(3.5);
+    p.alignment_weight = S(0.5);
+    p.cohesion_weight = -1;  // a negative weight reverses its component
+    for (const auto& v : crowd) {
+        const V expected = steer::safe_normalize(steer::separation(v, crowd, p.separation)) * p.separation_weight +
+                           steer::safe_normalize(steer::alignment(v, crowd, p.alignment)) * p.alignment_weight +
+                           steer::safe_normalize(steer::cohesion(v, crowd, p.cohesion)) * p.cohesion_weight;
+        CHECK(near(steer::flocking(v, crowd, p), expected, 1e-4));
+    }
+}
+
+TEST_CASE_TEMPLATE("flocking is finite and zero with coincident or no neighbors", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> v({.position = make<V>(2, 3, 4), .velocity = make<V>(0, 1, 0)});
+    const auto p = boids<V>();
+    const V zero(S(0));
+    CHECK(steer::flocking(v, std::vector<steer::vehicle<V>>{}, p) == zero);
+    CHECK(steer::flocking(v, std::span<const steer::vehicle<V>* const>{}, p) == zero);
+    CHECK(steer::flocking(v, std::vector<steer::vehicle<V>>(6, v), p) == zero);
+    // A stack of characters on one spot (but not exactly v's): finite, whatever it is.
+    std::vector<steer::vehicle<V>> stack;
+    for (int i = 1; i <= 6; ++i)
+        stack.push_back(steer::vehicle<V>({.position = v.position() + make<V>(1, 0, 0) * (std::numeric_limits<S>::min() * S(i))}));
+    for (const auto& one : stack) CHECK(steer::is_finite(steer::flocking(one, stack, p)));
+}
+
+TEST_CASE_TEMPLATE("bad flocking parameters are refused with a message naming the parameter", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> v;
+    const std::vector<steer::vehicle<V>> none;
+    const auto message = [&](const steer::flocking_params<V>& p) -> std::string {
+        try {
+            (void)steer::flocking(v, none, p);
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
+        return "(nothing thrown)";
+    };
+    auto p = boids<V>();
+    p.alignment_weight = std::numeric_limits<S>::infinity();
+    CHECK(message(p) == "steer::flocking_params: alignment_weight must be finite (got inf)");
+    p = boids<V>();
+    p.cohesion.max_distance = -2;
+    CHECK(message(p) == "steer::neighborhood: max_distance must be >= 0 and finite (got -2)");
+    CHECK(message(boids<V>()) == "(nothing thrown)");
+}
