@@ -28,12 +28,18 @@
 #include "proximity_database.hpp"
 
 // GCC and Clang: test a bin's four entries with vector extensions, and keep the per-bin
-// scan inlined into the query loop. Elsewhere: plain scalar code, same results.
+// scan inlined into the query loop. Elsewhere: plain scalar code with the same results
+// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it).
+#ifndef STEER_DETAIL_HAS_VECTOR_EXTENSIONS
 #if defined(__GNUC__) || defined(__clang__)
 #define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 1
-#define STEER_DETAIL_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 0
+#endif
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define STEER_DETAIL_ALWAYS_INLINE __attribute__((always_inline))
+#else
 #define STEER_DETAIL_ALWAYS_INLINE
 #endif
 
@@ -565,6 +571,16 @@ private:
                     for (std::uint32_t x = lo[0]; x <= hi[0]; ++x) scan(row + x);
                 }
             } else {
+#if defined(__GNUC__) || defined(__clang__)
+                // Ask for every row of a small query at once, so the fetches overlap.
+                if ((hi[2] - lo[2] + 1) * (hi[1] - lo[1] + 1) <= 16)
+                    for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
+                        for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
+                            const block* row = blocks_.data() + (z * stride_[2] + y * stride_[1]);
+                            __builtin_prefetch(row + lo[0]);
+                            __builtin_prefetch(row + hi[0]);
+                        }
+#endif
                 for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
                     for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
                         const std::uint32_t row = z * stride_[2] + y * stride_[1];

@@ -113,6 +113,7 @@ TEST_CASE("a user-written database works wherever a proximity database is taken"
     const auto a = db.insert(1, {0, 0});
     (void)db.insert(2, {3, 4});
     (void)db.insert(3, {10, 0});
+    CHECK(a == list_database::handle{0});
     db.erase(a);
     std::vector<int> out;
     steer::gather_within(db, glm::vec2(0, 0), 5.0f, out);
