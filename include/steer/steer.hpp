@@ -38,6 +38,10 @@
 #include "behaviors/wall_following.hpp"
 #include "behaviors/wander.hpp"
 
+#include "proximity/bin_lattice.hpp"
+#include "proximity/brute_force.hpp"
+#include "proximity/proximity_database.hpp"
+
 #include "world/avatar_neighborhood.hpp"
 #include "world/box.hpp"
 #include "world/flow_field.hpp"
