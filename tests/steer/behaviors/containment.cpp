@@ -10,7 +10,8 @@
 #include <steer/random.hpp>
 #include <steer/world/pathway.hpp>
 
-#include "steer/behaviors/world_scenarios.hpp"
+#include <steer/behaviors/wander.hpp>
+#include <steer/combiners.hpp>
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -61,12 +62,12 @@ double worst_excursion(const Region& area, const V& start, std::uint64_t seed) {
     steer::rng gen(seed);
     steer::vehicle<V> v({.position = start, .velocity = steer::random_unit_vector<V>(gen), .max_force = 4,
                          .max_speed = 3});
-    steer::test::test_wander<V> wander;
+    steer::wander_state<V> wandering;
     const S dt = S(1) / S(60);
     double worst = 0;
     for (int step = 0; step < 120 * 60; ++step) {
-        // priority(contain, wander)
-        const V steering = steer::test::first_nonzero(steer::contain(v, area, S(1)), wander(v, gen, dt));
+        const V steering = steer::priority(S(1e-6), [&] { return steer::contain(v, area, S(1)); },
+                                           [&] { return steer::wander(v, wandering, gen, dt); });
         v.apply_force(steering, dt);
         worst = std::max(worst, static_cast<double>(glm::distance(v.position(), V(nearest_inside(area, v.position())))));
     }

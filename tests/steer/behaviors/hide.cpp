@@ -9,7 +9,8 @@
 #include <steer/behaviors/obstacle_avoidance.hpp>
 #include <steer/random.hpp>
 
-#include "steer/behaviors/world_scenarios.hpp"
+#include <steer/behaviors/wander.hpp>
+#include <steer/combiners.hpp>
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -44,9 +45,9 @@ TEST_CASE_TEMPLATE("a hider ends with an obstacle between it and the hunter, at 
                                  .max_force = 4, .max_speed = 3});
         const S dt = S(1) / S(60);
         for (int step = 0; step < 30 * 60; ++step) {
-            // priority(avoid_obstacles, hide)
-            const V avoid = steer::avoid_obstacles(hider, rocks, S(1), S(0.05));
-            hider.apply_force(steer::test::first_nonzero(avoid, steer::hide(hider, hunter, rocks)), dt);
+            hider.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(hider, rocks, S(1), S(0.05)); },
+                                              [&] { return steer::hide(hider, hunter, rocks); }),
+                              dt);
         }
         CHECK(hidden(hunter.position(), hider.position(), rocks));
         CHECK(hider.speed() < S(0.5));

@@ -12,7 +12,8 @@
 #include <steer/behaviors/seek.hpp>
 #include <steer/random.hpp>
 
-#include "steer/behaviors/world_scenarios.hpp"
+#include <steer/behaviors/wander.hpp>
+#include <steer/combiners.hpp>
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -55,8 +56,9 @@ crossing_result cross_field(std::uint64_t seed, int count) {
     const S dt = S(1) / S(60);
     for (int step = 0; step < 60 * 60 && !result.reached; ++step) {
         // priority(avoid_obstacles, seek), with a clearance of a tenth of the vehicle's radius
-        const V avoid = steer::avoid_obstacles(v, field, S(1.5), S(0.05));
-        v.apply_force(steer::test::first_nonzero(avoid, steer::seek(v, goal)), dt);
+        v.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(v, field, S(1.5), S(0.05)); },
+                                      [&] { return steer::seek(v, goal); }),
+                      dt);
         const bool overlapping = std::any_of(field.begin(), field.end(), [&](const steer::sphere<V>& s) {
             return glm::distance(v.position(), s.center) < s.radius + v.radius();
         });
