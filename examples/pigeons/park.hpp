@@ -30,7 +30,6 @@
 
 #include <steer/steer.hpp>
 
-#include "interim_api.hpp"  // INTERIM: until main has flocking, contain, wander, combiners, proximity
 
 namespace pigeons {
 
@@ -117,14 +116,14 @@ struct park_config {
     float think_hz = 10;     ///< main thinking rate of each bird (Reynolds 2000: 10 Hz)
     float avoidance_hz = 30; ///< obstacle and ground avoidance rate (Reynolds 2000: about 30 Hz)
 
-    /// World size multiplier: the enclosure, the flock's starting disc and the car's route
-    /// grow by it. `for_birds` sets it so that the starting density stays that of 280 birds.
+    /// World size multiplier: the enclosure and the flock's starting disc grow by it (the car's
+    /// route keeps its size, see `route_offset`). `for_birds` sets it so that the starting density stays that of 280 birds.
     float scale = 1;
     terrain ground{};
     float enclosure_radius = 27;      ///< metres, before scaling
     float enclosure_center_y = -2;    ///< the sphere's centre is a little underground
     float flock_radius = 7;           ///< the birds start feeding in a disc this wide (before scaling)
-    glm::ivec3 lattice_divisions{10, 10, 10};
+    glm::ivec3 lattice_divisions{10, 10, 10};  ///< bins per axis over the enclosure's bounding box
 
     // ---- bodies
     float bird_radius = 0.15f;
@@ -166,6 +165,8 @@ struct park_config {
     float ascent_time = 0.8f;     ///< seconds of climbing after a take-off, times the annoyance
     float cruise_time = 1.2f;     ///< seconds of level flight before descending, times the annoyance
     float land_altitude = 0.12f;  ///< a descending bird this low lands
+    float landing_speed = 0.5f;   ///< m/s: touching down brakes a bird to at most this
+    float landing_room = 0.35f;   ///< m: a bird lands only where no walking bird is this close
     float ground_clearance = 1.0f;
     /// Personal space, kept at the avoidance rate (about 30 Hz, like obstacles: at 10 Hz
     /// birds notice a neighbor too late): separation's unnormalized 1/r push from birds
@@ -204,11 +205,15 @@ struct park_config {
     std::vector<float> claps{21};  ///< seconds; each claps where the most walking birds are
     float clap_radius = 7;         ///< metres
 
-    /// The default story for `n` birds, the world scaled so the flock is as dense as with 280.
+    /// The default story for `n` birds, the world scaled so the flock is as dense as with 280,
+    /// and the lattice given more bins across so they stay as wide as the default park's
+    /// (10 x 10 x 10 up to 280 birds; 60 x 10 x 60 for 10,000).
     [[nodiscard]] static park_config for_birds(std::size_t n) {
         park_config c;
         c.birds = n;
         c.scale = std::max(1.0f, std::sqrt(static_cast<float>(n) / 280.0f));
+        const int across = std::min(256, static_cast<int>(std::lround(10.0f * c.scale)));
+        c.lattice_divisions = {across, 10, across};
         return c;
     }
 
@@ -233,6 +238,9 @@ struct park_config {
     }
 
     [[nodiscard]] float frame_seconds() const noexcept { return 1.0f / frame_hz; }
+    /// The car's route is drawn for the default park; in a scaled park it is moved west by
+    /// the flock's extra radius, so the car meets the flock's edge at the same moments.
+    [[nodiscard]] vec2 route_offset() const noexcept { return {-(scale - 1.0f) * flock_radius, 0.0f}; }
     [[nodiscard]] std::uint32_t think_period() const noexcept { return period_for(think_hz); }
     [[nodiscard]] std::uint32_t avoidance_period() const noexcept {
         return period_for(std::max(avoidance_hz, think_hz));
@@ -327,7 +335,7 @@ public:
         }
         pending_.assign(config_.birds, pending{});
         neighbors_.reserve(64);
-        const vec2 start = config_.car_start * s;
+        const vec2 start = config_.car_start + config_.route_offset();
         car_ = steer::vehicle3({.position = config_.ground.below({start.x, 0, start.y}),
                                 .radius = 0.3f,
                                 .max_force = config_.car_max_force,
@@ -440,16 +448,22 @@ public:
             b.annoyance *= calm;
             if (b.flying) b.flight_time += dt;
             // On foot, avoidance has priority: while a bird steers clear of the enclosure its
-            // other urges wait (Reynolds 1999, "Combining Behaviors"). In flight, avoidance
-            // spends the force budget first and the flight plan and flocking get what is left
-            // (prioritized acceleration allocation, Reynolds 1987), so a bird skimming the
-            // enclosure still follows its plan down.
+            // other urges wait (Reynolds 1999, "Combining Behaviors"); then personal space
+            // spends the force budget before the herd, feeding and the car get what is left
+            // (prioritized acceleration allocation, Reynolds 1987), so a crowd pushed by the
+            // car does not squeeze birds together. In flight, avoidance (weighted) spends the
+            // budget first and the flight plan and flocking get the rest, so a bird skimming
+            // the enclosure still follows its plan down.
             const auto avoidance = [&] { return b.avoidance; };
-            const auto steering = [&] { return b.steering + b.spacing; };
-            const vec3 force = b.flying ? steer::truncated_sum(b.body.max_force(),
-                                                               steer::weighted(config_.avoidance_weight, avoidance),
-                                                               steer::weighted(1.0f, steering))
-                                        : steer::priority(1e-4f, avoidance, steering);
+            const auto spacing = [&] { return b.spacing; };
+            const auto steering = [&] { return b.steering; };
+            const vec3 force =
+                b.flying ? steer::truncated_sum(b.body.max_force(), steer::weighted(config_.avoidance_weight, avoidance),
+                                                steer::weighted(1.0f, spacing), steer::weighted(1.0f, steering))
+                         : steer::priority(1e-4f, avoidance, [&] {
+                               return steer::truncated_sum(b.body.max_force(), steer::weighted(1.0f, spacing),
+                                                           steer::weighted(1.0f, steering));
+                           });
             b.body.apply_force(force, dt);
             if (b.flying) keep_above_ground(i);
             else stick_to_ground(b.body);
@@ -623,7 +637,18 @@ private:
         const vec3 p = b.body.position();
         const float altitude = config_.ground.altitude(p);
         if (b.descending() && altitude <= config_.land_altitude) {
-            land(b);
+            // Look before landing: with a walking bird right under it, skim on until clear.
+            bool occupied = false;
+            db_.for_each_within(config_.ground.below(p), config_.landing_room, [&](std::uint32_t j, float) {
+                occupied = occupied || (j != i && !birds_[j].flying);
+            });
+            if (!occupied) {
+                land(b);
+                return;
+            }
+            b.body.set_position(p + vec3(0, config_.land_altitude - altitude, 0));
+            const vec3 v = b.body.velocity();
+            if (v.y < 0) b.body.set_velocity(vec3(v.x, 0, v.z));
             return;
         }
         if (altitude < 0) {
@@ -636,6 +661,8 @@ private:
     void land(bird& b) {
         b.flying = false;
         b.flight_time = 0;
+        // Touching down brakes the bird to a walk, so it does not skid into its neighbors.
+        b.body.set_velocity(steer::truncate(b.body.velocity(), config_.landing_speed));
         b.body.set_max_speed(config_.walk_max_speed);
         b.body.set_max_force(config_.walk_max_force);
         b.steering = vec3(0);
@@ -662,7 +689,7 @@ private:
         if (time() < leg.not_before) {
             force = -car_.velocity() * 4.0f;  // wait, braking
         } else {
-            const vec2 t2 = leg.target * config_.scale;
+            const vec2 t2 = leg.target + config_.route_offset();
             const vec3 target = config_.ground.below({t2.x, 0, t2.y});
             if (car_.max_speed() != leg.speed) car_.set_max_speed(leg.speed);
             force = last ? steer::arrival(car_, target, 3.0f) : steer::seek(car_, target);
