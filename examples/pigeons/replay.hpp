@@ -394,7 +394,10 @@ function draw(t) {
       topView.strokeStyle = "rgba(255,216,74," + (1 - age / 1.5) + ")"; topView.lineWidth = 2;
       topView.beginPath(); topView.arc(px(c.x), pz(c.z), metres(c.r) * Math.min(1, 0.3 + age * 2), 0, 2 * Math.PI); topView.stroke();
       topView.fillStyle = "#ffd84a"; topView.font = "bold 13px system-ui, sans-serif";
-      topView.fillText("clap! " + c.n + " startled", px(c.x) + 6, pz(c.z) - 6);
+      const left = px(c.x) > size * 0.6;   // keep the label inside the view
+      topView.textAlign = left ? "right" : "left";
+      topView.fillText("clap! " + c.n + " startled", px(c.x) + (left ? -6 : 6), pz(c.z) - 6);
+      topView.textAlign = "left";
     }
   }
   const carX = car(f0, 0) + (car(f1, 0) - car(f0, 0)) * u, carY = car(f0, 1) + (car(f1, 1) - car(f0, 1)) * u;
