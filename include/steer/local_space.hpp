@@ -87,8 +87,11 @@ public:
             // next to the rest: a second pass removes it (Gram-Schmidt twice).
             if (length_squared(projected) < S(0.25) * length_squared(new_side))
                 projected = perpendicular_component(projected, forward_);
-            new_side = safe_normalize(projected);
-            if (new_side == V(S(0))) new_side = any_perpendicular(forward_);
+            // Nothing left but rounding (the old side is the new forward, or its reverse):
+            // its direction means nothing, so take a fixed perpendicular.
+            new_side = length_squared(projected) > noise * noise * length_squared(new_side)
+                           ? safe_normalize(projected)
+                           : any_perpendicular(forward_);
             side_ = new_side;
             up_ = glm::cross(side_, forward_);
         } else {
