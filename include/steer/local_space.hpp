@@ -9,6 +9,7 @@
 /// 2D: forward starts as +X; side is forward turned +90 degrees (+Y at first).
 /// Local coordinates are (side, forward).
 
+#include <limits>
 #include <type_traits>
 
 #include <glm/geometric.hpp>
@@ -75,9 +76,22 @@ public:
         if (new_forward == V(S(0))) return;
         forward_ = new_forward;
         if constexpr (is_3d) {
-            V new_side = safe_normalize(glm::cross(forward_, approximate_up));
-            if (new_side == V(S(0))) new_side = safe_normalize(perpendicular_component(side_, forward_));
-            if (new_side == V(S(0))) new_side = any_perpendicular(forward_);
+            // When the hint is (nearly) parallel to forward, or nearly zero, their cross product
+            // is mostly rounding noise: keep the old side then. Either way the side is made
+            // perpendicular to forward before normalizing, so the frame stays orthonormal.
+            constexpr S noise = S(64) * std::numeric_limits<S>::epsilon();
+            V new_side = glm::cross(forward_, safe_normalize(approximate_up));
+            if (!(length_squared(new_side) > noise * noise)) new_side = side_;
+            V projected = perpendicular_component(new_side, forward_);
+            // When most of it lay along forward, what rounding left along forward is large
+            // next to the rest: a second pass removes it (Gram-Schmidt twice).
+            if (length_squared(projected) < S(0.25) * length_squared(new_side))
+                projected = perpendicular_component(projected, forward_);
+            // Nothing left but rounding (the old side is the new forward, or its reverse):
+            // its direction means nothing, so take a fixed perpendicular.
+            new_side = length_squared(projected) > noise * noise * length_squared(new_side)
+                           ? safe_normalize(projected)
+                           : any_perpendicular(forward_);
             side_ = new_side;
             up_ = glm::cross(side_, forward_);
         } else {

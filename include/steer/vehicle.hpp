@@ -7,6 +7,7 @@
 /// to `max_speed`, and a local frame kept aligned with its velocity.
 
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -184,7 +185,10 @@ private:
             const V& old_up = frame_.up();
             if (!banking_) return old_up;
             const V new_forward = safe_normalize(velocity_);
-            const V turning = perpendicular_component(acceleration_, new_forward);
+            V turning = perpendicular_component(acceleration_, new_forward);
+            // Straight-line acceleration leaves only rounding here: no turn, so no roll from it.
+            if (!(max_abs_component(turning) > S(64) * std::numeric_limits<S>::epsilon() * max_abs_component(acceleration_)))
+                turning = V(S(0));
             const V lift = safe_normalize(turning + V(0, banking_gravity_, 0));
             if (lift == V(S(0))) return old_up;
             const S blend = banking_smoothing_ > S(0) ? S(1) - std::exp(-dt / banking_smoothing_) : S(1);

@@ -1,10 +1,20 @@
-// Behavior fuzzer: random finite vehicles, targets and parameters (zeros, denormals, huge
-// values, coincident and reversed points) through every behavior; aborts on a non-finite
-// steering force, or when apply_force leaves the vehicle's limits or its frame.
+// Behavior fuzzer: random finite vehicles, worlds and parameters (zeros, denormals, huge
+// values, coincident and reversed points) through every behavior in include/steer/behaviors/
+// and every combiner; aborts on a non-finite steering force, or when apply_force leaves the
+// vehicle's limits or its frame.
+//
+// Configuration is always valid: every parameter is drawn from its documented range (>= 0,
+// finite, probabilities in [0, 1], direction +1 or -1), so an exception escaping here is a
+// bug found (libFuzzer reports it as a crash). The one exception is building a pathway from
+// random points: fewer than 2 distinct points is refused by STEER_EXPECTS, the harness does
+// not predict that, so it catches std::invalid_argument there and goes on without a path.
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
 
 #include <steer/steer.hpp>
 
@@ -29,27 +39,260 @@ steer::vehicle<V> random_vehicle(input& in) {
                               .banking_smoothing = in.in_range<S>(S(0), S(2))});
 }
 
+/// A time in seconds: usually a game-like horizon, sometimes any non-negative scalar.
+template <class S>
+S random_time(input& in) {
+    return in.flag() ? in.in_range<S>(S(0), S(10)) : in.non_negative<S>();
+}
+
 template <steer::vector V>
-V one_behavior(input& in, const steer::vehicle<V>& v) {
+steer::neighborhood<V> random_neighborhood(input& in) {
     using S = steer::scalar_t<V>;
-    switch (in.pick(5)) {
-        case 0: return steer::seek(v, in.vec<V>());
-        case 1: return steer::flee(v, in.vec<V>());
-        case 2: return steer::arrival(v, in.vec<V>(), in.scalar<S>());
-        case 3: {
-            const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
-            return steer::avoid_avatar(v, in.vec<V>(), in.vec<V>(), zone);
+    return {.max_distance = in.non_negative<S>(), .max_angle = in.in_range<S>(S(0), S(4))};
+}
+
+/// Everything a behavior can react to, drawn once per input.
+template <steer::vector V>
+struct world {
+    using S = steer::scalar_t<V>;
+
+    std::vector<steer::vehicle<V>> others;                 // quarries, menaces, leaders, neighbors
+    std::vector<const steer::vehicle<V>*> neighbor_pointers;  // may hold the steered vehicle and null
+    std::vector<steer::sphere<V>> spheres;
+    steer::box<V> area{};
+    std::optional<steer::pathway<V>> path;
+    std::optional<steer::flow_field<V>> field;
+    std::vector<V> checkpoints;
+    steer::wander_state<V> wandering{};
+    steer::patrol_state patrolling{};
+    float turn_rate = 0;  // wander_turning's state, kept as a float so 3D builds need no 2D type
+    steer::rng gen;
+
+    world(input& in, const steer::vehicle<V>& self) : gen(in.byte()) {
+        const unsigned n = in.pick(6);
+        others.reserve(n + 1);
+        for (unsigned i = 0; i < n; ++i) others.push_back(random_vehicle<V>(in));
+        if (in.flag()) others.push_back(self);  // a copy at the same position: coincident
+        for (const auto& o : others) neighbor_pointers.push_back(&o);
+        if (in.flag()) neighbor_pointers.push_back(&self);  // the steered vehicle itself
+        if (in.flag()) neighbor_pointers.push_back(nullptr);
+
+        const unsigned spheres_count = in.pick(5);
+        for (unsigned i = 0; i < spheres_count; ++i) spheres.push_back({in.vec<V>(), in.non_negative<S>()});
+
+        const V corner = in.vec<V>();
+        V extent = in.vec<V>();
+        for (int i = 0; i < steer::dimension_v<V>; ++i) extent[i] = std::abs(extent[i]);
+        area = {corner, corner + extent};
+
+        if (in.flag()) {
+            std::vector<V> points;
+            const unsigned count = 1 + in.pick(6);
+            for (unsigned i = 0; i < count; ++i) points.push_back(in.vec<V>());
+            const bool cyclic = in.flag();
+            try {
+                if (in.flag()) {
+                    std::vector<S> radii;
+                    for (unsigned i = 0; i < count; ++i) radii.push_back(in.non_negative<S>());
+                    path.emplace(std::move(points), std::move(radii), cyclic);
+                } else {
+                    path.emplace(std::move(points), in.non_negative<S>(), cyclic);
+                }
+            } catch (const std::invalid_argument&) {
+                path.reset();  // fewer than 2 distinct points: refused, as documented
+            }
         }
+
+        if (in.flag()) {
+            steer::cell_t<V> cells;
+            for (int i = 0; i < steer::dimension_v<V>; ++i) cells[i] = 1 + static_cast<int>(in.pick(4));
+            field.emplace(area, cells);  // painted cell by cell in paint_field
+        }
+
+        const unsigned stops = in.pick(5);
+        for (unsigned i = 0; i < stops; ++i) checkpoints.push_back(in.vec<V>());
+    }
+
+    const steer::vehicle<V>& other(input& in, const steer::vehicle<V>& self) const {
+        if (others.empty() || in.pick(4) == 0) return self;  // sometimes itself: coincident
+        return others[in.pick(static_cast<unsigned>(others.size()))];
+    }
+};
+
+template <steer::vector V>
+void paint_field(input& in, world<V>& w) {
+    if (!w.field) return;
+    const auto cells = w.field->cells();
+    steer::cell_t<V> c{};
+    if constexpr (steer::dimension_v<V> == 2) {
+        for (c.y = 0; c.y < cells.y; ++c.y)
+            for (c.x = 0; c.x < cells.x; ++c.x) w.field->at(c) = in.vec<V>();
+    } else {
+        for (c.z = 0; c.z < cells.z; ++c.z)
+            for (c.y = 0; c.y < cells.y; ++c.y)
+                for (c.x = 0; c.x < cells.x; ++c.x) w.field->at(c) = in.vec<V>();
+    }
+}
+
+template <steer::vector V>
+V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth);
+
+/// The behavior list's context: the pieces a run-time term needs, behind one pointer.
+template <steer::vector V>
+struct list_context {
+    input* in;
+    world<V>* w;
+    const steer::vehicle<V>* v;
+    int depth;
+};
+
+template <steer::vector V>
+V combined(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
+    using S = steer::scalar_t<V>;
+    const auto term = [&in, &w, &v, depth] { return one_behavior(in, w, v, depth + 1); };
+    const auto weight = [&in] { return in.flag() ? S(1) : in.in_range<S>(S(-4), S(4)); };
+    switch (in.pick(6)) {
+        case 0: return steer::weighted_sum(steer::weighted(weight(), term), steer::weighted(weight(), term), term);
+        case 1:
+            return steer::weighted_sum(steer::normalize_weights, steer::weighted(weight(), term),
+                                       steer::weighted(weight(), term));
+        case 2: return steer::priority(in.non_negative<S>(), term, term, term);
+        case 3:
+            return steer::prioritized_dither(w.gen, in.non_negative<S>(), steer::chance(in.in_range<S>(S(0), S(1)), term),
+                                             steer::chance(in.in_range<S>(S(0), S(1)), term), term);
+        case 4:
+            return steer::truncated_sum(in.non_negative<S>(), steer::weighted(weight(), term),
+                                        steer::weighted(weight(), term), term);
         default: {
-            const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
-            return steer::avatar_escape_direction(zone, in.vec<V>(), in.vec<V>(), in.vec<V>());
+            steer::blend_settings<S> blend{.mode = static_cast<steer::blend_mode>(in.pick(4)),
+                                           .normalize_weights = in.flag(),
+                                           .epsilon = in.non_negative<S>(),
+                                           .max_force = in.non_negative<S>()};
+            steer::behavior_list<V(const list_context<V>&)> list(blend);
+            const unsigned count = 1 + in.pick(3);
+            for (unsigned i = 0; i < count; ++i)
+                list.add("", [](const list_context<V>& c) { return one_behavior(*c.in, *c.w, *c.v, c.depth + 1); },
+                         {.weight = weight(), .probability = in.in_range<S>(S(0), S(1)), .enabled = in.pick(4) != 0});
+            const list_context<V> context{&in, &w, &v, depth};
+            return list(w.gen, context);
         }
     }
 }
 
 template <steer::vector V>
-void check_vehicle(const steer::vehicle<V>& v) {
+V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
+    constexpr int count = 33;
+    const unsigned choice = in.pick(depth < 2 ? count + 1 : count);
+    switch (choice) {
+        case 0: return steer::seek(v, in.vec<V>());
+        case 1: return steer::flee(v, in.vec<V>());
+        case 2: return steer::arrival(v, in.vec<V>(), in.non_negative<S>());
+        case 3: {
+            const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
+            return steer::avoid_avatar(v, in.vec<V>(), in.vec<V>(), zone);
+        }
+        case 4: {
+            const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
+            return steer::avatar_escape_direction(zone, in.vec<V>(), in.vec<V>(), in.vec<V>());
+        }
+        case 5: return steer::pursuit(v, w.other(in, v), random_time<S>(in));
+        case 6: return steer::evasion(v, w.other(in, v), random_time<S>(in));
+        case 7: return steer::offset_pursuit(v, w.other(in, v), in.non_negative<S>(), random_time<S>(in));
+        case 8: {
+            const steer::wander_params<V> p{.radius = in.non_negative<S>(), .distance = in.non_negative<S>(),
+                                            .rate = in.non_negative<S>()};
+            return steer::wander(v, w.wandering, w.gen, random_time<S>(in), p);
+        }
+        case 9: {
+            if constexpr (steer::dimension_v<V> == 2) {
+                steer::wander_turning_state<V> state{static_cast<S>(w.turn_rate)};
+                const steer::wander_turning_params<V> p{.max_turn_rate = in.non_negative<S>(),
+                                                        .turn_rate_change = in.non_negative<S>()};
+                const V force = steer::wander_turning(v, state, w.gen, random_time<S>(in), p);
+                STEER_FUZZ_CHECK(std::isfinite(state.turn_rate));
+                w.turn_rate = static_cast<float>(state.turn_rate);
+                return force;
+            } else {
+                return steer::wander(v, w.wandering, w.gen, random_time<S>(in));
+            }
+        }
+        case 10: return steer::interpose(v, w.other(in, v), w.other(in, v), in.non_negative<S>());
+        case 11: return steer::shadow(v, w.other(in, v), in.non_negative<S>(), in.non_negative<S>());
+        case 12: return steer::dock(v, in.vec<V>(), in.vec<V>(), in.non_negative<S>());
+        case 13: {
+            const steer::patrol_params<V> p{.slowing_distance = in.non_negative<S>(),
+                                            .reach_radius = in.non_negative<S>(),
+                                            .mode = in.flag() ? steer::patrol_mode::loop : steer::patrol_mode::ping_pong};
+            if (in.flag()) w.patrolling.next = in.pick(8);  // sometimes past the end
+            return steer::patrol(v, w.checkpoints, w.patrolling, p);
+        }
+        case 14: return steer::avoid_obstacles(v, w.spheres, random_time<S>(in), in.non_negative<S>());
+        case 15: {
+            const steer::sphere<V> ball{in.vec<V>(), in.non_negative<S>()};
+            return steer::contain(v, ball, random_time<S>(in));
+        }
+        case 16: return steer::contain(v, w.area, random_time<S>(in));
+        case 17: return w.path ? steer::contain(v, *w.path, random_time<S>(in)) : V(S(0));
+        case 18: return w.path ? steer::follow_path(v, *w.path, in.flag() ? 1 : -1, random_time<S>(in)) : V(S(0));
+        case 19: return w.path ? steer::stay_on_path(v, *w.path, random_time<S>(in)) : V(S(0));
+        case 20: return w.path ? steer::follow_wall(v, *w.path, in.non_negative<S>(), random_time<S>(in)) : V(S(0));
+        case 21: return w.field ? steer::follow_flow_field(v, *w.field, random_time<S>(in)) : V(S(0));
+        case 22: {
+            const steer::hide_params<V> p{.margin = in.non_negative<S>(), .slowing_distance = in.non_negative<S>()};
+            return steer::hide(v, in.vec<V>(), w.spheres, p);
+        }
+        case 23: return steer::hide(v, w.other(in, v), w.spheres);
+        case 24: return steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in));
+        case 25: return steer::cohesion(v, w.others, random_neighborhood<V>(in));
+        case 26: return steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in));
+        case 27: {
+            const steer::flocking_params<V> p{.separation = random_neighborhood<V>(in),
+                                              .alignment = random_neighborhood<V>(in),
+                                              .cohesion = random_neighborhood<V>(in),
+                                              .separation_weight = in.scalar<S>(),
+                                              .alignment_weight = in.scalar<S>(),
+                                              .cohesion_weight = in.scalar<S>()};
+            return in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p);
+        }
+        case 28: return steer::avoid_neighbors(v, w.neighbor_pointers, random_time<S>(in), in.non_negative<S>());
+        case 29: {
+            const steer::leader_following_params<V> p{.behind_distance = in.non_negative<S>(),
+                                                      .slowing_distance = in.non_negative<S>(),
+                                                      .lane_length = in.non_negative<S>(),
+                                                      .lane_width = in.non_negative<S>(),
+                                                      .separation = random_neighborhood<V>(in),
+                                                      .separation_weight = in.scalar<S>(),
+                                                      .behind_time = random_time<S>(in)};
+            return steer::follow_leader(v, w.other(in, v), w.neighbor_pointers, p);
+        }
+        case 30: {
+            const auto center = steer::neighborhood_center(v, w.neighbor_pointers, random_neighborhood<V>(in));
+            if (!center) return V(S(0));
+            STEER_FUZZ_CHECK(steer::is_finite(*center));
+            return steer::seek(v, *center);
+        }
+        case 31: {
+            // The prediction estimator and interpose point feed pursuit and interpose; check them raw.
+            const auto& quarry = w.other(in, v);
+            const S t = steer::detail::prediction_time(v, quarry, random_time<S>(in));
+            STEER_FUZZ_CHECK(std::isfinite(t) && t >= S(0));
+            const V point = steer::interpose_point(v, quarry, w.other(in, v));
+            STEER_FUZZ_CHECK(steer::is_finite(point));
+            return V(S(0));
+        }
+        case 32: {
+            const auto& other = w.other(in, v);
+            (void)steer::in_neighborhood(v, other, random_neighborhood<V>(in));
+            (void)steer::in_leader_lane(other, v, steer::leader_following_params<V>{});
+            return V(S(0));
+        }
+        default: return combined(in, w, v, depth);
+    }
+}
+
+template <steer::vector V>
+void check_vehicle(const steer::vehicle<V>& v) {
     STEER_FUZZ_CHECK(steer::is_finite(v.velocity()));
     STEER_FUZZ_CHECK(steer::is_finite(v.acceleration()));
     STEER_FUZZ_CHECK(static_cast<double>(v.speed()) <= static_cast<double>(v.max_speed()) * (1 + 1e-5) + 1e-30);
@@ -64,17 +307,20 @@ void check_vehicle(const steer::vehicle<V>& v) {
     if constexpr (steer::dimension_v<V> == 3) {
         STEER_FUZZ_CHECK(unit(v.up()));
         STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::dot(v.forward(), v.up()))) < 1e-3);
+        STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::dot(v.side(), v.up()))) < 1e-3);
     }
-    (void)S(0);
 }
 
 template <steer::vector V>
 void run(input& in) {
     using S = steer::scalar_t<V>;
     steer::vehicle<V> v = random_vehicle<V>(in);
+    world<V> w(in, v);
+    paint_field(in, w);
     for (int step = 0; step < 8 && !in.empty(); ++step) {
-        const V steering = one_behavior(in, v);
+        const V steering = one_behavior(in, w, v, 0);
         STEER_FUZZ_CHECK(steer::is_finite(steering));
+        STEER_FUZZ_CHECK(steer::is_finite(w.wandering.target));
         const S dt = in.flag() ? S(1) / S(60) : in.in_range<S>(S(0), S(1));
         // Positions may overflow after many huge steps; the library's promise is about
         // finite state, so stop when the next position would not be finite.
@@ -90,9 +336,10 @@ void run(input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     input in(data, size);
-    switch (in.pick(3)) {
+    switch (in.pick(4)) {
         case 0: run<glm::vec2>(in); break;
         case 1: run<glm::vec3>(in); break;
+        case 2: run<glm::dvec2>(in); break;
         default: run<glm::dvec3>(in); break;
     }
     return 0;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -100,6 +101,28 @@ TEST_CASE("banking rolls up toward the inside of a turn, and without banking up 
     // Lateral acceleration 1 against gravity 1: a 45 degree bank, sine ~0.707.
     CHECK(roll_toward_turn_center(true) == doctest::Approx(0.707).epsilon(0.05));
     CHECK(std::abs(roll_toward_turn_center(false)) < 1e-3f);
+}
+
+// Found while fixing what the behavior fuzzer found: with banking_gravity 0, straight-line
+// acceleration left rounding noise as the "turning" acceleration, and the vehicle rolled
+// toward that noise. Accelerating straight, a banking vehicle must keep the up of one that
+// does not bank.
+TEST_CASE_TEMPLATE("banking without gravity does not roll on a straight line", V, glm::vec3, glm::dvec3) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(77);
+    double worst = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const V direction = steer::random_unit_vector<V>(gen);
+        steer::vehicle<V> banking({.max_force = 2, .max_speed = 3, .banking = true, .banking_gravity = 0,
+                                   .banking_smoothing = 0});
+        steer::vehicle<V> level({.max_force = 2, .max_speed = 3});
+        for (int i = 0; i < 30; ++i) {
+            banking.apply_force(direction * S(2), S(1) / S(60));
+            level.apply_force(direction * S(2), S(1) / S(60));
+        }
+        worst = std::max(worst, static_cast<double>(glm::length(banking.up() - level.up())));
+    }
+    CHECK(worst < 1e-4);
 }
 
 TEST_CASE_TEMPLATE("orientation is kept at rest", V, STEER_TEST_VECTORS_ALL) {

@@ -91,9 +91,10 @@ public:
     [[nodiscard]] V point_at_distance(S d) const noexcept {
         const S w = wrap_or_clamp(d);
         const std::size_t i = segment_at(w);
-        const S t = w - cumulative_[i];
-        if (t >= lengths_[i]) return points_[i + 1];
-        return points_[i] + tangents_[i] * t;
+        // Compared with the next point's path distance, not t with the segment's length:
+        // w - cumulative_[i] can round below the length, and the end must be the last point.
+        if (w >= cumulative_[i + 1]) return points_[i + 1];
+        return points_[i] + tangents_[i] * (w - cumulative_[i]);
     }
 
     /// The unit spine direction `d` units along the path (clamped or wrapped as above). At a

@@ -212,3 +212,22 @@ TEST_CASE_TEMPLATE("pathway queries stay finite for degenerate input", V, STEER_
     CHECK(std::isfinite(p.outside));
     CHECK(p.tangent == make<V>(1, 0, 0));
 }
+
+// Found by the pathway fuzzer: w - cumulative[i] could round one step below the segment's
+// length, so the end of an open path came back a rounding step short of its last point.
+TEST_CASE_TEMPLATE("point_at_distance at or past the end of an open path is exactly its last point", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(2024);
+    int wrong = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        std::vector<V> points;
+        const S scale = std::pow(S(10), steer::uniform(gen, S(-4), S(4)));
+        for (int i = 0; i < 2 + trial % 5; ++i) points.push_back(steer::random_vector_in_unit_ball<V>(gen) * scale);
+        const steer::pathway<V> path(points, S(1));
+        const V last = path.points().back();
+        for (const S d : {path.length(), path.length() * S(2), std::numeric_limits<S>::max()})
+            wrong += path.point_at_distance(d) == last ? 0 : 1;
+    }
+    CHECK(wrong == 0);
+}

@@ -1,0 +1,76 @@
+// A consumer that routes STEER_EXPECTS to its own handler (as an engine routes it to its
+// assert): the macro is defined before any steer header is included, and every refused
+// configuration of tests/refusals.hpp must reach it, with the library's message, instead of
+// the default std::invalid_argument. This handler records the message and throws its own
+// type, so that the refused call does not go on (a handler that returns lets the call
+// continue with the bad value: see docs/errors.md).
+//
+// Every header that includes steer must come after the definition in this translation unit;
+// a program must not mix translation units with different definitions (the One Definition
+// Rule), which is why this is a program of its own.
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace consumer {
+struct refused {
+    std::string message;
+};
+inline std::vector<std::string> reports;  // what the handler received, in order
+inline void handle(std::string message) {
+    reports.push_back(message);
+    throw refused{std::move(message)};
+}
+}  // namespace consumer
+
+#define STEER_EXPECTS(condition, message)                      \
+    do {                                                       \
+        if (!(condition)) ::consumer::handle(std::string(message)); \
+    } while (false)
+
+#include "refusals.hpp"  // includes <steer/steer.hpp>: after the definition
+
+int main() {
+    int passed = 0, failed = 0;
+    const auto cases = steer::test::refusals();
+    for (const auto& c : cases) {
+        consumer::reports.clear();
+        std::string outcome;
+        try {
+            c.attempt();
+            outcome = "nothing was refused";
+        } catch (const consumer::refused& r) {
+            const bool matches = c.prefix ? r.message.rfind(c.message, 0) == 0 : r.message == c.message;
+            if (!matches) outcome = "the handler got \"" + r.message + "\"";
+            else if (consumer::reports.size() != 1) outcome = "the handler was called more than once";
+        } catch (const std::invalid_argument& e) {
+            outcome = std::string("the default policy threw instead: ") + e.what();
+        } catch (...) {
+            outcome = "something else was thrown";
+        }
+        if (outcome.empty()) {
+            ++passed;
+        } else {
+            ++failed;
+            std::printf("FAILED: %s\n  expected \"%s\"\n", outcome.c_str(), c.message.c_str());
+        }
+    }
+    // Valid configuration never reaches the handler.
+    consumer::reports.clear();
+    steer::vehicle3 v({.max_speed = 2});
+    for (int i = 0; i < 10; ++i) v.apply_force(steer::arrival(v, glm::vec3(5, 0, 0), 1.0f), 0.1f);
+    const steer::pathway<glm::vec3> path({glm::vec3(0), glm::vec3(1)}, 1.0f);
+    (void)steer::follow_path(v, path, 1, 1.0f);
+    if (consumer::reports.empty()) {
+        ++passed;
+    } else {
+        ++failed;
+        std::printf("FAILED: valid configuration reached the handler: %s\n", consumer::reports.front().c_str());
+    }
+    std::printf("custom STEER_EXPECTS received %d of %zu refusals\n", passed - 1, cases.size());
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

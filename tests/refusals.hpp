@@ -1,0 +1,301 @@
+#ifndef STEER_TESTS_REFUSALS_HPP
+#define STEER_TESTS_REFUSALS_HPP
+
+// Every configuration the library refuses, with the exact message it refuses it with: one
+// case per validated parameter (docs/errors.md lists the same). Shared by two programs:
+// steer_tests (tests/steer/errors.cpp) checks them under the default STEER_EXPECTS, which
+// throws std::invalid_argument; steer_custom_expects (tests/custom_expects/main.cpp) defines
+// its own STEER_EXPECTS before including this header and checks that every failure reaches
+// it. Include this header after any STEER_EXPECTS definition: it includes steer.
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <steer/steer.hpp>
+
+namespace steer::test {
+
+/// One refused configuration: `attempt` runs it; `message` is the exact message, or its
+/// beginning when `prefix` is set (for messages that print platform-dependent numbers).
+struct refusal {
+    std::string message;
+    std::function<void()> attempt;
+    bool prefix = false;
+};
+
+inline std::vector<refusal> refusals() {
+    using V = glm::vec3;
+    using V2 = glm::vec2;
+    using S = float;
+    const S inf = std::numeric_limits<S>::infinity();
+    const V bad(inf, 0, 0);
+    static const steer::vehicle<V> ok;  // a valid vehicle for the behaviors' other arguments
+    static const std::vector<steer::vehicle<V>> none;
+    static const std::vector<steer::sphere<V>> no_spheres;
+    static const steer::pathway<V> line({V(0), V(1, 0, 0)}, S(1));
+    static const steer::flow_field<V> field({V(0), V(1)}, {1, 1, 1});
+    std::vector<refusal> r;
+    const auto add = [&r](std::string message, std::function<void()> attempt, bool prefix = false) {
+        r.push_back({std::move(message), std::move(attempt), prefix});
+    };
+
+    // ---- vehicle.hpp
+    add("steer::vehicle_params: position must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>({.position = bad}); });
+    add("steer::vehicle_params: velocity must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>({.velocity = bad}); });
+    add("steer::vehicle_params: mass must be > 0 and finite (got -1)", [] { steer::vehicle<V>({.mass = -1}); });
+    add("steer::vehicle_params: mass must be > 0 and finite (got 0)", [] { steer::vehicle<V>({.mass = 0}); });
+    add("steer::vehicle_params: radius must be >= 0 and finite (got -1)", [] { steer::vehicle<V>({.radius = -1}); });
+    add("steer::vehicle_params: max_force must be >= 0 and finite (got -1)", [] { steer::vehicle<V>({.max_force = -1}); });
+    add("steer::vehicle_params: max_speed must be >= 0 and finite (got inf)", [=] { steer::vehicle<V>({.max_speed = inf}); });
+    add("steer::vehicle_params: acceleration_smoothing must be >= 0 and finite (got -1)",
+        [] { steer::vehicle<V>({.acceleration_smoothing = -1}); });
+    add("steer::vehicle_params: banking_gravity must be >= 0 and finite (got -1)",
+        [] { steer::vehicle<V>({.banking_gravity = -1}); });
+    add("steer::vehicle_params: banking_smoothing must be >= 0 and finite (got -1)",
+        [] { steer::vehicle<V>({.banking_smoothing = -1}); });
+    add("steer::vehicle::set_position: position must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_position(bad); });
+    add("steer::vehicle::set_velocity: velocity must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_velocity(bad); });
+    add("steer::vehicle::set_forward: forward must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_forward(bad); });
+    add("steer::vehicle::set_forward: forward must be non-zero (got (0, 0, 0))", [] { steer::vehicle<V>().set_forward(V(0)); });
+    add("steer::vehicle::set_mass: mass must be > 0 and finite (got 0)", [] { steer::vehicle<V>().set_mass(0); });
+    add("steer::vehicle::set_radius: radius must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_radius(-1); });
+    add("steer::vehicle::set_max_force: max_force must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_max_force(-1); });
+    add("steer::vehicle::set_max_speed: max_speed must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_max_speed(-1); });
+    add("steer::vehicle::apply_force: dt must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().apply_force(V(0), -1); });
+    add("steer::vehicle::apply_force: steering must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().apply_force(bad, 1); });
+
+    // ---- schedule.hpp
+    add("steer::think_schedule: period must be >= 1 (got 0)", [] { steer::think_schedule(0); });
+
+    // ---- behaviors/
+    add("steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::pursuit(ok, ok, S(-1)); });
+    add("steer::evasion: max_prediction_time must be >= 0 and finite (got inf)", [=] { (void)steer::evasion(ok, ok, inf); });
+    add("steer::offset_pursuit: offset must be >= 0 and finite (got -1)", [] { (void)steer::offset_pursuit(ok, ok, S(-1), S(1)); });
+    add("steer::offset_pursuit: max_prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::offset_pursuit(ok, ok, S(1), S(-1)); });
+    add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), S(-1)); });
+    add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, S(-1)); });
+    add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(-1), S(1)); });
+    add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(1), S(-1)); });
+    add("steer::dock: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::dock(ok, V(1), V(1), S(-1)); });
+    add("steer::patrol: slowing_distance must be >= 0 and finite (got -1)", [] {
+        steer::patrol_state s;
+        (void)steer::patrol(ok, std::vector<V>{V(1)}, s, {.slowing_distance = -1});
+    });
+    add("steer::patrol: reach_radius must be >= 0 and finite (got -1)", [] {
+        steer::patrol_state s;
+        (void)steer::patrol(ok, std::vector<V>{V(1)}, s, {.reach_radius = -1});
+    });
+    add("steer::wander: dt must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_state<V> s;
+        (void)steer::wander(ok, s, gen, S(-1));
+    });
+    add("steer::wander: radius must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_state<V> s;
+        (void)steer::wander(ok, s, gen, S(1), {.radius = -1});
+    });
+    add("steer::wander: distance must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_state<V> s;
+        (void)steer::wander(ok, s, gen, S(1), {.distance = -1});
+    });
+    add("steer::wander: rate must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_state<V> s;
+        (void)steer::wander(ok, s, gen, S(1), {.rate = -1});
+    });
+    add("steer::wander_turning: dt must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_turning_state<V2> s;
+        (void)steer::wander_turning(steer::vehicle<V2>(), s, gen, S(-1));
+    });
+    add("steer::wander_turning: max_turn_rate must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_turning_state<V2> s;
+        (void)steer::wander_turning(steer::vehicle<V2>(), s, gen, S(1), {.max_turn_rate = -1});
+    });
+    add("steer::wander_turning: turn_rate_change must be >= 0 and finite (got -1)", [] {
+        steer::rng gen;
+        steer::wander_turning_state<V2> s;
+        (void)steer::wander_turning(steer::vehicle<V2>(), s, gen, S(1), {.turn_rate_change = -1});
+    });
+    add("steer::avoid_obstacles: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(-1)); });
+    add("steer::avoid_obstacles: clearance must be >= 0 and finite (got -1)",
+        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(1), S(-1)); });
+    add("steer::contain: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::contain(ok, steer::sphere<V>{V(0), 1}, S(-1)); });
+    add("steer::follow_path: direction must be +1 or -1 (got 0)", [] { (void)steer::follow_path(ok, line, 0, S(1)); });
+    add("steer::follow_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_path(ok, line, 1, S(-1)); });
+    add("steer::stay_on_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::stay_on_path(ok, line, S(-1)); });
+    add("steer::follow_wall: offset must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(-1), S(1)); });
+    add("steer::follow_wall: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(1), S(-1)); });
+    add("steer::follow_flow_field: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_flow_field(ok, field, S(-1)); });
+    add("steer::hide_params: margin must be >= 0 and finite (got -1)", [] { (void)steer::hide(ok, ok, no_spheres, {.margin = -1}); });
+    add("steer::hide_params: slowing_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::hide(ok, V(1), no_spheres, {.slowing_distance = -1}); });
+    add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::separation(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
+    add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
+        [] { (void)steer::cohesion(ok, none, steer::neighborhood<V>{.max_angle = -1}); });
+    add("steer::neighborhood: max_distance must be >= 0 and finite (got inf)",
+        [=] { (void)steer::alignment(ok, none, steer::neighborhood<V>{.max_distance = inf}); });
+    add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
+        [] { (void)steer::in_neighborhood(ok, ok, steer::neighborhood<V>{.max_angle = -1}); });
+    add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::neighborhood_center(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
+    add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion = {.max_distance = -1}}); });
+    add("steer::flocking_params: separation_weight must be finite (got inf)",
+        [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.separation_weight = inf}); });
+    add("steer::flocking_params: alignment_weight must be finite (got inf)",
+        [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.alignment_weight = inf}); });
+    add("steer::flocking_params: cohesion_weight must be finite (got -inf)",
+        [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion_weight = -inf}); });
+    add("steer::avoid_neighbors: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::avoid_neighbors(ok, none, S(-1)); });
+    add("steer::avoid_neighbors: margin must be >= 0 and finite (got -1)", [] { (void)steer::avoid_neighbors(ok, none, S(1), S(-1)); });
+    using leader = steer::leader_following_params<V>;
+    add("steer::leader_following_params: behind_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_distance = -1}); });
+    add("steer::leader_following_params: slowing_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.slowing_distance = -1}); });
+    add("steer::leader_following_params: lane_length must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_length = -1}); });
+    add("steer::leader_following_params: lane_width must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_width = -1}); });
+    add("steer::leader_following_params: behind_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_time = -1}); });
+    add("steer::leader_following_params: separation_weight must be finite (got inf)",
+        [=] { (void)steer::follow_leader(ok, ok, none, leader{.separation_weight = inf}); });
+    add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
+        [] { (void)steer::follow_leader(ok, ok, none, leader{.separation = {.max_angle = -1}}); });
+
+    // ---- world/
+    add("steer::sphere: center must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::sphere<V>{bad, 1}); });
+    add("steer::sphere: radius must be >= 0 and finite (got -1)", [] { steer::validate(steer::sphere<V>{V(0), -1}); });
+    add("steer::box: min must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::box<V>{bad, V(1)}); });
+    add("steer::box: max must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::box<V>{V(0), bad}); });
+    add("steer::box: min must be <= max on every axis (got min (0, 2, 0), max (1, 1, 1))",
+        [] { steer::validate(steer::box<V>{V(0, 2, 0), V(1)}); });
+    add("steer::avatar_neighborhood: radius must be >= 0 and finite (got -1)",
+        [] { steer::validate(steer::avatar_neighborhood<V>{.radius = -1}); });
+    add("steer::avatar_neighborhood: velocity_weight must be >= 0 and finite (got -1)",
+        [] { steer::validate(steer::avatar_neighborhood<V>{.velocity_weight = -1}); });
+    add("steer::pathway: radius must be >= 0 and finite (got -1)", [] { steer::pathway<V>({V(0), V(1)}, S(-1)); });
+    add("steer::pathway: points[1] must be finite (got (inf, 0, 0))", [=] { steer::pathway<V>({V(0), bad}, S(1)); });
+    add("steer::pathway: points must hold at least 2 distinct points (got 1 distinct of 3)",
+        [] { steer::pathway<V>({V(1), V(1), V(1)}, S(1)); });
+    add("steer::pathway: points must hold at least 2 distinct points (got 0 distinct of 0)",
+        [] { steer::pathway<V>(std::vector<V>{}, S(1)); });
+    add("steer::pathway: radii.size() must be equal to points.size() (2) (got 1)",
+        [] { steer::pathway<V>({V(0), V(1)}, std::vector<S>{1}); });
+    add("steer::pathway: radii[1] must be >= 0 and finite (got -1)",
+        [] { steer::pathway<V>({V(0), V(1)}, std::vector<S>{1, -1}); });
+    add("steer::box: min must be <= max on every axis (got min (1, 0, 0), max (0, 1, 1))",
+        [] { steer::flow_field<V>({V(1, 0, 0), V(0, 1, 1)}, {1, 1, 1}); });
+    add("steer::flow_field: cells.y must be >= 1 (got 0)", [] { steer::flow_field<V>({V(0), V(1)}, {1, 0, 1}); });
+    add("steer::flow_field: cells must have a product that fits in memory (got (",
+        [] { steer::flow_field<V>({V(0), V(1)}, {2147483647, 2147483647, 2147483647}); }, true);
+    add("steer::flow_field: init(cell center) must be finite (got (inf, 0, 0))",
+        [=] { steer::flow_field<V>({V(0), V(1)}, {1, 1, 1}, [=](const V&) { return bad; }); });
+    add("steer::flow_field::at: cell must be within [0, cells) (got (1, 0, 0), cells (1, 1, 1))",
+        [] { (void)field.at({1, 0, 0}); });
+
+    // ---- proximity/
+    using lattice = steer::bin_lattice<V, int>;
+    using brute = steer::brute_force<V, int>;
+    add("steer::box: min must be <= max on every axis (got min (1, 1, 1), max (0, 0, 0))", [] { lattice({V(1), V(0)}, {1, 1, 1}); });
+    add("steer::bin_lattice: divisions must be >= 1 on every axis (got (1, 0, 1))", [] { lattice({V(0), V(1)}, {1, 0, 1}); });
+    add("steer::bin_lattice: divisions must multiply to at most 2147483647 bins (got (65536, 65536, 1))",
+        [] { lattice({V(0), V(1)}, {65536, 65536, 1}); });
+    add("steer::bin_lattice::insert: position must be finite (got (inf, 0, 0))", [=] { lattice({V(0), V(1)}, {1, 1, 1}).insert(0, bad); });
+    add("steer::bin_lattice::move: position must be finite (got (inf, 0, 0))", [=] {
+        lattice db({V(0), V(1)}, {1, 1, 1});
+        db.move(db.insert(0, V(0)), bad);
+    });
+    add("steer::bin_lattice::move: handle must name a live entry (got a default-constructed handle, or one whose "
+        "entry was erased or cleared)",
+        [] { lattice({V(0), V(1)}, {1, 1, 1}).move({}, V(0)); });
+    add("steer::bin_lattice::erase: handle must name a live entry (got a default-constructed handle, or one whose "
+        "entry was erased or cleared)",
+        [] {
+            lattice db({V(0), V(1)}, {1, 1, 1});
+            const auto h = db.insert(0, V(0));
+            db.erase(h);
+            db.erase(h);
+        });
+    add("steer::bin_lattice::position: handle must name a live entry (got a default-constructed handle, or one "
+        "whose entry was erased or cleared)",
+        [] {
+            lattice db({V(0), V(1)}, {1, 1, 1});
+            const auto h = db.insert(0, V(0));
+            db.clear();
+            (void)db.position(h);
+        });
+    add("steer::bin_lattice::payload: handle must name a live entry (got a default-constructed handle, or one "
+        "whose entry was erased or cleared)",
+        [] {
+            const lattice db({V(0), V(1)}, {1, 1, 1});
+            (void)db.payload({});
+        });
+    add("steer::bin_lattice::for_each_within: radius must be >= 0 and finite (got -1)",
+        [] { lattice({V(0), V(1)}, {1, 1, 1}).for_each_within(V(0), S(-1), [](int, S) {}); });
+    add("steer::bin_lattice::for_each_within: center must be finite (got (inf, 0, 0))",
+        [=] { lattice({V(0), V(1)}, {1, 1, 1}).for_each_within(bad, S(1), [](int, S) {}); });
+    add("steer::bin_lattice::nearest: radius must be >= 0 and finite (got inf)",
+        [=] { (void)lattice({V(0), V(1)}, {1, 1, 1}).nearest(V(0), inf); });
+    add("steer::brute_force::insert: position must be finite (got (inf, 0, 0))", [=] { brute().insert(0, bad); });
+    add("steer::brute_force::move: position must be finite (got (inf, 0, 0))", [=] {
+        brute db;
+        db.move(db.insert(0, V(0)), bad);
+    });
+    add("steer::brute_force::erase: handle must name a live entry (got a default-constructed handle, or one whose "
+        "entry was erased or cleared)",
+        [] { brute().erase({}); });
+    add("steer::brute_force::for_each_within: radius must be >= 0 and finite (got -1)",
+        [] { brute().for_each_within(V(0), S(-1), [](int, S) {}); });
+    add("steer::brute_force::nearest: center must be finite (got (inf, 0, 0))", [=] { (void)brute().nearest(bad, S(1)); });
+
+    // ---- behavior_list.hpp
+    using list = steer::behavior_list<V()>;
+    const auto zero = [] { return V(0); };
+    add("steer::behavior_list::set_blend: epsilon must be >= 0 and finite (got -1)", [] { list({.epsilon = -1}); });
+    add("steer::behavior_list::set_blend: max_force must be >= 0 and finite (got inf)", [=] { list({.max_force = inf}); });
+    add("steer::behavior_list::add: the number of terms must be at most the capacity, 1 (got 2)", [=] {
+        steer::behavior_list<V(), 1> one;
+        one.add("a", zero);
+        one.add("b", zero);
+    });
+    add("steer::behavior_list::add: the name \"a\" is already taken", [=] {
+        list l;
+        l.add("a", zero);
+        l.add("a", zero);
+    });
+    add("steer::behavior_list term: weight must be finite (got inf)", [=] { list().add("a", zero, {.weight = inf}); });
+    add("steer::behavior_list term: probability must be in [0, 1] (got 2)", [=] { list().add("a", zero, {.probability = 2}); });
+    add("steer::behavior_list::configure: index must be < size() = 0 (got 0)", [] { list().configure(0, {}); });
+    add("steer::behavior_list::name: index must be < size() = 1 (got 3)", [=] {
+        list l;
+        l.add("a", zero);
+        (void)l.name(3);
+    });
+    add("steer::behavior_list: no term is named \"b\"", [=] {
+        list l;
+        l.add("a", zero);
+        l.set_weight("b", 2);
+    });
+    add("steer::behavior_list: mode prioritized_dither needs a generator: call list(gen, args...)",
+        [] { (void)list({.mode = steer::blend_mode::prioritized_dither})(); });
+    return r;
+}
+
+}  // namespace steer::test
+
+#endif  // STEER_TESTS_REFUSALS_HPP
