@@ -1015,6 +1015,78 @@ figure leader_following() {
     return fig;
 }
 
+// The outline of an avatar's neighborhood (Reynolds 2000, Figure 5): a half circle behind,
+// a half ellipse ahead stretched by speed.
+track avatar_zone_outline(vec position, vec velocity, const steer::avatar_neighborhood<vec>& zone) {
+    const vec f = steer::safe_normalize(velocity), side(-f.y, f.x);
+    const double ahead = zone.radius + zone.velocity_weight * glm::length(velocity);
+    track outline;
+    for (int i = 0; i <= 64; ++i) {
+        const double a = 2 * pi * i / 64;  // 0 = straight ahead
+        const double along = std::cos(a) * (std::cos(a) > 0 ? ahead : zone.radius);
+        outline.push_back(position + f * along + side * (std::sin(a) * zone.radius));
+    }
+    return outline;
+}
+
+figure avatar_avoidance() {
+    const steer::avatar_neighborhood<vec> zone{.radius = 3, .velocity_weight = 1.2};
+    std::vector<vehicle> crowd;
+    std::vector<vec> homes;
+    for (int row = 0; row < 4; ++row)
+        for (int col = 0; col < 7; ++col) {
+            homes.emplace_back(-9.0 + 3.0 * col + (row % 2) * 1.5, -4.5 + 3.0 * row);
+            crowd.emplace_back(steer::vehicle_params<vec>{.position = homes.back(), .radius = 0.4, .max_force = 4,
+                                                          .max_speed = 2.5});
+        }
+    vec avatar(-16, 0.3);
+    const vec avatar_velocity(3, 0);
+    std::vector<track> tracks(crowd.size());
+    for (std::size_t i = 0; i < crowd.size(); ++i) tracks[i].push_back(crowd[i].position());
+    track avatar_track{avatar};
+    vec snapshot_at{};
+    std::vector<vec> crowd_then;
+    for (int frame = 0; frame < hz * 12; ++frame) {
+        for (std::size_t i = 0; i < crowd.size(); ++i) {
+            vehicle& v = crowd[i];
+            const vec away = steer::avoid_avatar(v, avatar, avatar_velocity, zone);
+            v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], 2.0), dt);
+            tracks[i].push_back(v.position());
+        }
+        avatar += avatar_velocity * dt;
+        avatar_track.push_back(avatar);
+        if (frame == hz * 5) {
+            snapshot_at = avatar;
+            for (const vehicle& v : crowd) crowd_then.push_back(v.position());
+        }
+    }
+    figure fig("Avatar avoidance", {-17, -8.5}, {17, 8.5});
+    panel& p = fig.main();
+    p.grid(1, 5);
+    p.polygon(avatar_zone_outline(snapshot_at, avatar_velocity, zone), color::vermillion,
+              {color::vermillion, 1, "4 3"}, 0.1);
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+        p.circle(homes[i], 0.4, "none", {color::blue, 1, "2 2"});
+        draw_track(p, tracks[i], color::sky, 1.1, nullptr, 0);
+        p.circle(crowd_then[i], 0.4, color::blue, {"#FFFFFF", 0.8});
+    }
+    p.line(avatar_track, {color::vermillion, 2.2}, 2);
+    p.ticks(avatar_track, hz, color::vermillion, 2.2);
+    p.dot(snapshot_at, 5, color::vermillion);
+    p.label(snapshot_at, "avatar at t = 5 s", 0, -14, "middle", color::vermillion);
+    fig.legend({kind::line, color::vermillion, "the avatar (speed 3), a dot per second"});
+    fig.legend({kind::band, "#F7DFCC", "its neighborhood at t = 5 s"});
+    fig.legend({kind::disc, color::blue, "characters at t = 5 s"});
+    fig.legend({kind::line, color::sky, "their paths"});
+    fig.legend({kind::ring, color::blue, "their home spots", "2 2"});
+    fig.caption(
+        "Reynolds 2000, \"Reacting to the User\". A user's avatar runs through a crowd at rest. Its neighborhood "
+        "is a half circle behind (radius 3) and a half ellipse ahead, stretched by 1.2 s of its speed; inside it, "
+        "avoid_avatar moves a character away from the avatar and off its path, harder the deeper it is. Outside, "
+        "the characters arrive back at their home spots (12 s shown).");
+    return fig;
+}
+
 // Two perpendicular streams crossing; returns the tracks and counts overlapping pairs.
 struct crossing_result {
     std::vector<vehicle> crowd;
@@ -1174,6 +1246,7 @@ const entry figures[] = {
     {"alignment", alignment},
     {"flocking", flocking},
     {"leader_following", leader_following},
+    {"avatar_avoidance", avatar_avoidance},
     {"interpose", interpose},
     {"shadow", shadow},
     {"hide", hide},
