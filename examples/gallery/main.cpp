@@ -126,7 +126,8 @@ figure seek_flee() {
     panel& c = fig.chart({0, 0}, {seconds, 8}, 90);
     c.axes(1, 2, "time (s)", "seek: distance to the target");
     std::vector<vec> distance;
-    for (std::size_t i = 0; i < s.size(); ++i) distance.emplace_back(static_cast<double>(i) * dt, glm::length(s[i] - target));
+    for (std::size_t i = 0; i < s.size(); ++i)
+        distance.emplace_back(static_cast<double>(i) * dt, glm::length(s[i] - target));
     c.line(distance, {color::blue, 1.5});
 
     fig.legend({kind::line, color::blue, "seek"});
@@ -268,7 +269,8 @@ figure offset_pursuit() {
 // Speed along a track, as (time, speed) points for a chart.
 std::vector<vec> speeds(const track& t) {
     std::vector<vec> out;
-    for (std::size_t i = 1; i < t.size(); ++i) out.emplace_back(static_cast<double>(i) * dt, glm::length(t[i] - t[i - 1]) / dt);
+    for (std::size_t i = 1; i < t.size(); ++i)
+        out.emplace_back(static_cast<double>(i) * dt, glm::length(t[i] - t[i - 1]) / dt);
     return out;
 }
 
@@ -563,7 +565,8 @@ figure path_following() {
     const runner runners[] = {{+1, {0, 8}, {0, 0}, color::blue}, {-1, {50, -5}, {0, 0}, color::vermillion}};
     for (const runner& r : runners) {
         vehicle v({.position = r.start, .velocity = r.velocity, .max_force = 6, .max_speed = 3});
-        const track t = run(v, 20, [&](const vehicle& self) { return steer::follow_path(self, road, r.direction, 1.0); });
+        const track t =
+            run(v, 20, [&](const vehicle& self) { return steer::follow_path(self, road, r.direction, 1.0); });
         draw_track(p, t, r.c);
         draw_vehicle(p, v, r.c);
     }
@@ -607,9 +610,10 @@ figure wall_following() {
     fig.legend({kind::line, color::vermillion, "from below, going west"});
     fig.legend(ticks_entry);
     fig.caption(
-        "Reynolds 1999, \"Wall Following and Containment\". The vehicle seeks a point on the curve `offset` from the "
-        "wall's surface, a little ahead of its predicted position: it approaches, then runs along the edge of the "
-        "shaded band, around outside corners and early at inside ones, on whichever side it came from.");
+        "Reynolds 1999, \"Wall Following and Containment\". The vehicle seeks a point on the curve 2 units (the "
+        "offset) from the wall's surface, a little ahead of its predicted position: it approaches, then runs along "
+        "the edge of the shaded band, around outside corners and early at inside ones, on whichever side it came "
+        "from (16 s, max_speed 3, prediction 1 s).");
     return fig;
 }
 
@@ -635,7 +639,8 @@ figure containment() {
         for (int frame = 0; frame < frames; ++frame) {
             const vec inside = k == 0 ? steer::contain(v, pond, 1.0) : steer::contain(v, room, 1.0);
             const bool is_active = inside != vec(0);
-            const vec steering = is_active ? inside : steer::wander(v, state, gen, dt, {.radius = 2, .distance = 1, .rate = 3});
+            const vec steering =
+                is_active ? inside : steer::wander(v, state, gen, dt, {.radius = 2, .distance = 1, .rate = 3});
             if (is_active && frame - last_active > hz / 4) active.push_back({v.position()});
             v.apply_force(steering, dt);
             t.push_back(v.position());
@@ -734,7 +739,9 @@ figure hide() {
         vehicle v({.position = starts[i], .radius = 0.5, .max_force = 4, .max_speed = 2});
         const track t = run(v, 15, [&](const vehicle& self) {
             return steer::priority(0.0, [&] { return steer::avoid_obstacles(self, rocks, 1.0, 0.05); },
-                                   [&] { return steer::hide(self, hunter, rocks, {.margin = 0.5, .slowing_distance = 2}); });
+                                   [&] {
+                                       return steer::hide(self, hunter, rocks, {.margin = 0.5, .slowing_distance = 2});
+                                   });
         });
         draw_track(p, t, colors[i]);
         draw_vehicle(p, v, colors[i]);
@@ -809,7 +816,8 @@ figure separation() {
         });
         if (k == 1) {
             const vehicle& focus = crowd[0];
-            p.wedge(focus.position(), focus.forward(), near.max_distance, pi, color::blue, {color::blue, 1, "4 3"}, 0.1);
+            p.wedge(focus.position(), focus.forward(), near.max_distance, pi, color::blue, {color::blue, 1, "4 3"},
+                    0.1);
         }
         int overlapping = 0;
         for (std::size_t i = 0; i < crowd.size(); ++i) {
@@ -818,8 +826,12 @@ figure separation() {
             for (std::size_t j = 0; j < crowd.size(); ++j)
                 hit = hit || (i != j && glm::distance(crowd[i].position(), crowd[j].position()) < 1.0);
             overlapping += hit;
-            const bool neighbor = k == 1 && i != 0 && glm::distance(crowd[i].position(), crowd[0].position()) <= near.max_distance;
-            const char* fill = k == 1 && i == 0 ? color::blue : neighbor ? color::sky : hit ? color::vermillion : "#FFFFFF";
+            const bool neighbor =
+                k == 1 && i != 0 && glm::distance(crowd[i].position(), crowd[0].position()) <= near.max_distance;
+            const char* fill = k == 1 && i == 0 ? color::blue
+                               : neighbor       ? color::sky
+                               : hit            ? color::vermillion
+                                                : "#FFFFFF";
             p.circle(crowd[i].position(), crowd[i].radius(), fill, {color::black, 1});
         }
         p.cross(goal, 4, color::black, 1.2);
@@ -860,7 +872,8 @@ figure cohesion() {
     p.wedge(f.position(), f.forward(), near.max_distance, pi, color::blue, {color::blue, 1, "4 3"}, 0.08);
     for (std::size_t i = 0; i < group.size(); ++i) {
         draw_track(p, tracks[i], i == focus ? color::blue : color::gray, i == focus ? 1.6 : 1, nullptr, 2);
-        if (i != focus && steer::in_neighborhood(f, start[i], near)) p.dot(start[i].position(), 3.2, color::sky, color::blue);
+        if (i != focus && steer::in_neighborhood(f, start[i], near))
+            p.dot(start[i].position(), 3.2, color::sky, color::blue);
         p.circle(group[i].position(), group[i].radius(), i == focus ? color::blue : "#FFFFFF", {color::black, 1});
     }
     if (const auto c = steer::neighborhood_center(f, start, near)) {
@@ -880,7 +893,8 @@ figure cohesion() {
 
 figure alignment() {
     steer::rng gen(4);
-    std::vector<vehicle> group = scatter_group(gen, 30, {0, 0}, 7.0, 1.0, {.radius = 0.3, .max_force = 1, .max_speed = 1});
+    std::vector<vehicle> group =
+        scatter_group(gen, 30, {0, 0}, 7.0, 1.0, {.radius = 0.3, .max_force = 1, .max_speed = 1});
     const steer::neighborhood<vec> near{.max_distance = 6, .max_angle = pi};
     const std::vector<vehicle> start = group;
     const auto tracks = step_group(group, 8, [&](std::size_t i) { return steer::alignment(group[i], group, near); });
@@ -912,7 +926,8 @@ const steer::flocking_params<vec> boids{.separation = {.max_distance = 1.5, .max
 
 figure flocking() {
     steer::rng gen(12);
-    std::vector<vehicle> flock = scatter_group(gen, 60, {0, 0}, 8.0, 1.5, {.radius = 0.3, .max_force = 1.5, .max_speed = 2});
+    std::vector<vehicle> flock =
+        scatter_group(gen, 60, {0, 0}, 8.0, 1.5, {.radius = 0.3, .max_force = 1.5, .max_speed = 2});
     const vec roost(0, 0);
     const auto tracks = step_group(flock, 40, [&](std::size_t i) {
         return steer::weighted_sum(steer::weighted(1.0, [&] { return steer::flocking(flock[i], flock, boids); }),
@@ -963,7 +978,8 @@ figure leader_following() {
         const double x = steer::uniform(gen, 4.0, 12.0);
         const double y = steer::uniform(gen, -6.0, 6.0);
         const vec at(x, y);
-        followers.emplace_back(steer::vehicle_params<vec>{.position = at, .radius = 0.4, .max_force = 3, .max_speed = 2});
+        followers.emplace_back(
+            steer::vehicle_params<vec>{.position = at, .radius = 0.4, .max_force = 3, .max_speed = 2});
     }
     const steer::leader_following_params<vec> params{.behind_distance = 2,
                                                      .slowing_distance = 2,
@@ -1206,8 +1222,8 @@ figure combiners() {
         if (touching > 0) p.circle(deepest_at, 0.5, color::vermillion, {color::black, 1});
         draw_track(p, t, colors[k], 1.8, dashes[k], 0);
         p.ticks(t, hz / 2, colors[k], 2);
-        counts += std::string(k == 0 ? "" : k == 1 ? "; " : "; ") + (k == 0 ? "weighted sum " : k == 1 ? "priority " : "dither ") +
-                  std::to_string(touching);
+        const char* labels[] = {"weighted sum ", "; priority ", "; dither "};
+        counts += labels[k] + std::to_string(touching);
     }
     fig.legend({kind::line, color::vermillion, "weighted_sum(avoid 1, seek 1)"});
     fig.legend({kind::line, color::blue, "priority(avoid, seek)"});
@@ -1274,7 +1290,8 @@ int main(int argc, char** argv) {
         }
     }
     for (const std::string& name : wanted) {
-        const bool known = std::any_of(std::begin(figures), std::end(figures), [&](const entry& e) { return name == e.name; });
+        const bool known =
+            std::any_of(std::begin(figures), std::end(figures), [&](const entry& e) { return name == e.name; });
         if (!known) {
             std::fprintf(stderr, "gallery: no figure named '%s' (try --list)\n", name.c_str());
             return 2;

@@ -249,8 +249,8 @@ public:
         const std::string opacity = " fill-opacity=\"" + fixed(fill_opacity, 2) + "\"";
         if (half_angle >= 3.14159) {
             const vec c = to_px(center);
-            body_ += "<circle cx=\"" + num(c.x) + "\" cy=\"" + num(c.y) + "\" r=\"" + num(radius * scale_) + "\" fill=\"" +
-                     fill + "\"" + opacity + stroke_attributes(s) + "/>\n";
+            body_ += "<circle cx=\"" + num(c.x) + "\" cy=\"" + num(c.y) + "\" r=\"" + num(radius * scale_) +
+                     "\" fill=\"" + fill + "\"" + opacity + stroke_attributes(s) + "/>\n";
             return;
         }
         const double heading = std::atan2(forward.y, forward.x);
@@ -266,8 +266,10 @@ public:
     void label(vec at, std::string_view text, double dx = 0, double dy = 0, const char* anchor = "start",
                const char* fill = color::black, double size = 12) {
         const vec p = to_px(at) + vec(dx, dy);
+        const std::string align =
+            std::string_view(anchor) == "start" ? std::string() : " text-anchor=\"" + std::string(anchor) + "\"";
         body_ += "<text x=\"" + num(p.x) + "\" y=\"" + num(p.y) + "\" font-size=\"" + num(size) + "\" fill=\"" + fill +
-                 "\"" + (std::string_view(anchor) == "start" ? std::string() : " text-anchor=\"" + std::string(anchor) + "\"") +
+                 "\"" + align +
                  " stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">" + escape(text) + "</text>\n";
     }
     // A subtitle above the panel.
