@@ -139,8 +139,8 @@ figure seek_flee() {
     fig.caption(
         "Reynolds 1999, \"Seek\" and \"Flee\" (compare Figure 3). Seek asks for full speed straight at the target "
         "and flee for full speed straight away; the steering force is the difference between that desired velocity "
-        "and the current one (arrows: one second of each). Seek never slows down: it runs through the target, "
-        "brakes, turns and comes back, again and again, as the distance chart shows. Both: max_speed 2, max_force 1.");
+        "and the current one (arrows: one second of each). Seek never asks to slow down: it runs through the target, "
+        "turns round and comes back, again and again, as the distance chart shows. Both: max_speed 2, max_force 1.");
     return fig;
 }
 
