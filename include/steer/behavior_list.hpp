@@ -193,20 +193,20 @@ public:
 
     /// The name of the term at `index` (< size(), STEER_EXPECTS).
     [[nodiscard]] std::string_view name(std::size_t index) const {
-        check_index("name", index);
+        index = check_index("name", index);
         return names_[index];
     }
 
     /// The settings of the term at `index` (< size(), STEER_EXPECTS).
     [[nodiscard]] term_settings<S> settings(std::size_t index) const {
-        check_index("settings", index);
+        index = check_index("settings", index);
         const entry& e = entries_[index];
         return {e.weight, e.probability, e.enabled};
     }
 
     /// Replaces the settings of the term at `index`; validated (STEER_EXPECTS).
     void configure(std::size_t index, const term_settings<S>& settings) {
-        check_index("configure", index);
+        index = check_index("configure", index);
         validate(settings);
         store(entries_[index], settings);
     }
@@ -233,7 +233,7 @@ public:
 
     /// Enables or disables one term; by index or by name.
     void set_enabled(std::size_t index, bool enabled) {
-        check_index("set_enabled", index);
+        index = check_index("set_enabled", index);
         entries_[index].enabled = enabled;
     }
     /// Enables or disables the term called `name`.
@@ -243,8 +243,8 @@ public:
     /// the way to change the priority order. To apply an order read from a file, move each
     /// named term to its position in turn: `move(*index_of(name_k), k)` for k = 0, 1, ...
     void move(std::size_t from, std::size_t to) {
-        check_index("move", from);
-        check_index("move", to);
+        from = check_index("move", from);
+        to = check_index("move", to);
         if (from < to) {
             std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(from),
                         entries_.begin() + static_cast<std::ptrdiff_t>(from) + 1,
@@ -264,7 +264,7 @@ public:
 
     /// Removes the term at `index` (< size()); the later terms move up one place.
     void erase(std::size_t index) {
-        check_index("erase", index);
+        index = check_index("erase", index);
         move(index, size_ - 1);
         entries_[size_ - 1] = entry{};
         names_[size_ - 1] = {};
@@ -325,9 +325,13 @@ private:
         e.enabled = s.enabled;
     }
 
-    void check_index(const char* what, std::size_t index) const {
+    /// Refuses an index past the end; returns it clamped into the storage, so that even a
+    /// user-defined STEER_EXPECTS that only logs never leads to an out-of-bounds access
+    /// (and GCC's -Warray-bounds sees the access is in range).
+    [[nodiscard]] std::size_t check_index(const char* what, std::size_t index) const {
         STEER_EXPECTS(index < size_, detail::describe(std::string("steer::behavior_list::") + what, "index",
                                                       "< size() = " + detail::format_value(size_), index));
+        return index < Capacity ? index : Capacity - 1;
     }
 
     [[nodiscard]] std::size_t find(std::string_view name) const {
