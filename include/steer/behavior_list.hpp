@@ -63,7 +63,7 @@ enum class blend_mode : unsigned char {
 /// How a `behavior_list` blends: the mode and its parameters.
 template <std::floating_point S>
 struct blend_settings {
-    blend_mode mode = blend_mode::weighted_sum;
+    blend_mode mode = blend_mode::weighted_sum;  ///< which blend
     bool normalize_weights = false;  ///< weighted_sum: divide by the sum of the enabled weights (zero sum: zero)
     S epsilon = 0;                   ///< priority, prioritized_dither: a winner must be longer than this; >= 0
     S max_force = 1;                 ///< truncated_sum: the budget, in force units; >= 0; 0 calls no term
@@ -91,6 +91,7 @@ struct term_settings {
 template <class Signature, std::size_t Capacity = 8, std::size_t StorageBytes = 4 * sizeof(void*)>
 class behavior_list;
 
+/// The list for terms called as `V(Args...)`: see the primary template's description.
 template <class V, class... Args, std::size_t Capacity, std::size_t StorageBytes>
 class behavior_list<V(Args...), Capacity, StorageBytes> {
     static_assert(vector<V>,
@@ -112,8 +113,8 @@ class behavior_list<V(Args...), Capacity, StorageBytes> {
     }
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
+    using vector_type = V;  ///< what the terms return
+    using scalar_type = S;  ///< its scalar: the type of weights and probabilities
 
     /// Whether a callable of type `F` can be a term: invocable as `const F&` with `Args...`
     /// returning exactly `V`, trivially copyable and destructible, and small enough to fit.
@@ -129,6 +130,7 @@ public:
     [[nodiscard]] static constexpr std::size_t capacity() noexcept { return Capacity; }
     /// How many terms it holds.
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    /// Whether it holds no term.
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
 
     /// The blend mode and its parameters.
@@ -217,6 +219,7 @@ public:
         s.weight = weight;
         configure(index, s);
     }
+    /// Sets the weight of the term called `name`.
     void set_weight(std::string_view name, S weight) { set_weight(find(name), weight); }
 
     /// Sets one term's dither probability (in [0, 1]); by index or by name.
@@ -225,6 +228,7 @@ public:
         s.probability = probability;
         configure(index, s);
     }
+    /// Sets the dither probability of the term called `name`.
     void set_probability(std::string_view name, S probability) { set_probability(find(name), probability); }
 
     /// Enables or disables one term; by index or by name.
@@ -232,6 +236,7 @@ public:
         index = check_index("set_enabled", index);
         entries_[index].enabled = enabled;
     }
+    /// Enables or disables the term called `name`.
     void set_enabled(std::string_view name, bool enabled) { set_enabled(find(name), enabled); }
 
     /// Moves the term at `from` to position `to` (both < size()), shifting the ones between:

@@ -32,8 +32,8 @@ class local_space {
     static constexpr bool is_3d = dimension_v<V> == 3;
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
+    using vector_type = V;  ///< the vector type, e.g. glm::vec3
+    using scalar_type = S;  ///< its scalar, float or double
 
     /// The world frame: forward +Z, up +Y, side -X in 3D; forward +X, side +Y in 2D.
     constexpr local_space() noexcept {
@@ -57,15 +57,20 @@ public:
         return frame;
     }
 
+    /// The frame's origin, world units.
     [[nodiscard]] constexpr const V& position() const noexcept { return position_; }
+    /// Unit forward axis (the last local coordinate).
     [[nodiscard]] constexpr const V& forward() const noexcept { return forward_; }
+    /// Unit side axis (the first local coordinate).
     [[nodiscard]] constexpr const V& side() const noexcept { return side_; }
+    /// Unit up axis (3D only; the second local coordinate).
     [[nodiscard]] constexpr const V& up() const noexcept
         requires is_3d
     {
         return up_;
     }
 
+    /// Moves the origin; the axes stay.
     constexpr void set_position(const V& position) noexcept { position_ = position; }
 
     /// Turns the frame so that forward points along `forward`; a zero `forward` keeps
@@ -119,6 +124,7 @@ public:
             return side_ * local.x + forward_ * local.y;
     }
 
+    /// Exact equality of origin and axes.
     friend bool operator==(const local_space&, const local_space&) = default;
 
 private:

@@ -22,7 +22,7 @@ namespace steer {
 /// `std::uniform_random_bit_generator`. Copy it to fork an identical stream.
 class rng {
 public:
-    using result_type = std::uint64_t;
+    using result_type = std::uint64_t;  ///< 64 random bits per call
 
     /// Seeds the four state words from `seed`; any seed, zero included, is fine.
     explicit constexpr rng(std::uint64_t seed = 0) noexcept {
@@ -42,9 +42,12 @@ public:
         return result;
     }
 
+    /// The smallest value a call returns: 0.
     static constexpr result_type min() noexcept { return 0; }
+    /// The largest value a call returns: 2^64 - 1.
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
+    /// Equal generators produce the same stream from here on.
     friend constexpr bool operator==(const rng&, const rng&) = default;
 
 private:

@@ -22,6 +22,7 @@ public:
         STEER_EXPECTS(period >= 1, detail::describe("steer::think_schedule", "period", ">= 1", period));
     }
 
+    /// Frames between two thinks of one character.
     [[nodiscard]] std::uint32_t period() const noexcept { return period_; }
 
     /// A phase drawn uniformly from [0, period): randomized phases spread the load.

@@ -16,10 +16,11 @@ namespace steer {
 template <class V>
 struct vector_traits;
 
+/// The traits of a glm vector: its scalar type and its number of components.
 template <glm::length_t L, class T, glm::qualifier Q>
 struct vector_traits<glm::vec<L, T, Q>> {
-    using scalar_type = T;
-    static constexpr int dimension = static_cast<int>(L);
+    using scalar_type = T;                                 ///< the component type
+    static constexpr int dimension = static_cast<int>(L);  ///< the number of components
 };
 
 /// A glm vector of 2 or 3 floating-point components (`glm::vec2`, `glm::dvec3`, ...).

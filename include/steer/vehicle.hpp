@@ -22,7 +22,7 @@ namespace steer {
 /// are typical); forces are mass times units per second squared.
 template <vector V>
 struct vehicle_params {
-    V position{};
+    V position{};                              ///< where the vehicle starts, world units
     V velocity{};                              ///< truncated to max_speed on construction
     scalar_t<V> mass = 1;                      ///< > 0
     scalar_t<V> radius = scalar_t<V>(0.5);     ///< >= 0; the bounding sphere (circle in 2D)
@@ -46,8 +46,8 @@ class vehicle {
     using S = scalar_t<V>;
 
 public:
-    using vector_type = V;
-    using scalar_type = scalar_t<V>;
+    using vector_type = V;            ///< the vector type, e.g. glm::vec2
+    using scalar_type = scalar_t<V>;  ///< its scalar, float or double
 
     /// A vehicle at the origin, at rest, with the default parameters.
     vehicle() : vehicle(vehicle_params<V>{}) {}
@@ -76,21 +76,33 @@ public:
         assign_velocity(params.velocity);
     }
 
+    /// Where the vehicle is, world units.
     [[nodiscard]] const V& position() const noexcept { return frame_.position(); }
+    /// The velocity, units per second; never longer than max_speed.
     [[nodiscard]] const V& velocity() const noexcept { return velocity_; }
+    /// The length of the velocity.
     [[nodiscard]] scalar_type speed() const noexcept { return speed_; }
+    /// Unit heading: the direction of the velocity, or the last one while at rest.
     [[nodiscard]] const V& forward() const noexcept { return frame_.forward(); }
+    /// Unit side vector of the local frame (2D: forward turned +90 degrees).
     [[nodiscard]] const V& side() const noexcept { return frame_.side(); }
+    /// Unit up vector of the local frame (3D only; tilted into turns with banking).
     [[nodiscard]] const V& up() const noexcept
         requires(dimension_v<V> == 3)
     {
         return frame_.up();
     }
+    /// Mass: force divided by mass is acceleration. > 0.
     [[nodiscard]] scalar_type mass() const noexcept { return mass_; }
+    /// Radius of the bounding sphere, world units, used by avoidance and separation tests.
     [[nodiscard]] scalar_type radius() const noexcept { return radius_; }
+    /// The longest steering force `apply_force` lets through.
     [[nodiscard]] scalar_type max_force() const noexcept { return max_force_; }
+    /// The speed limit, units per second.
     [[nodiscard]] scalar_type max_speed() const noexcept { return max_speed_; }
+    /// Time constant of the acceleration filter, seconds; 0 = none.
     [[nodiscard]] scalar_type acceleration_smoothing() const noexcept { return smoothing_; }
+    /// Whether the frame rolls into turns (3D).
     [[nodiscard]] bool banking() const noexcept { return banking_; }
     /// The acceleration applied by the last `apply_force` (after smoothing).
     [[nodiscard]] const V& acceleration() const noexcept { return acceleration_; }
@@ -114,14 +126,17 @@ public:
         frame_.reorient(f, current_up());
         velocity_ = frame_.forward() * speed_;
     }
+    /// Sets the mass; > 0 and finite.
     void set_mass(scalar_type m) {
         detail::expect_above("steer::vehicle::set_mass", "mass", m, S(0));
         mass_ = m;
     }
+    /// Sets the radius; >= 0 and finite.
     void set_radius(scalar_type r) {
         detail::expect_at_least("steer::vehicle::set_radius", "radius", r, S(0));
         radius_ = r;
     }
+    /// Sets the force limit; >= 0 and finite.
     void set_max_force(scalar_type f) {
         detail::expect_at_least("steer::vehicle::set_max_force", "max_force", f, S(0));
         max_force_ = f;
@@ -213,10 +228,10 @@ private:
     bool banking_;
 };
 
-using vehicle2 = vehicle<glm::vec2>;
-using vehicle3 = vehicle<glm::vec3>;
-using vehicle2d = vehicle<glm::dvec2>;
-using vehicle3d = vehicle<glm::dvec3>;
+using vehicle2 = vehicle<glm::vec2>;    ///< a 2D vehicle in float
+using vehicle3 = vehicle<glm::vec3>;    ///< a 3D vehicle in float
+using vehicle2d = vehicle<glm::dvec2>;  ///< a 2D vehicle in double
+using vehicle3d = vehicle<glm::dvec3>;  ///< a 3D vehicle in double
 
 }  // namespace steer
 

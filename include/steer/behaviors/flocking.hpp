@@ -24,11 +24,16 @@ namespace steer {
 /// for each of separation, alignment and cohesion (Reynolds 1999, "Flocking").
 template <vector V>
 struct flocking_params {
-    neighborhood<V> separation{}, alignment{}, cohesion{};
-    /// Weights, in force units: each component is a unit vector times its weight, so a
-    /// weight is the most force that component asks for. Finite; negative reverses it.
-    scalar_t<V> separation_weight = 1, alignment_weight = 1, cohesion_weight = 1;
+    neighborhood<V> separation{};  ///< who is too close: the neighbors to move away from
+    neighborhood<V> alignment{};   ///< whose heading to match
+    neighborhood<V> cohesion{};    ///< whose center to approach
+    // Weights, in force units: each component is a unit vector times its weight, so a
+    // weight is the most force that component asks for. Finite; negative reverses it.
+    scalar_t<V> separation_weight = 1;  ///< force units; finite, negative reverses
+    scalar_t<V> alignment_weight = 1;   ///< force units; finite, negative reverses
+    scalar_t<V> cohesion_weight = 1;    ///< force units; finite, negative reverses
 
+    /// Exact equality of all nine numbers.
     friend constexpr bool operator==(const flocking_params&, const flocking_params&) = default;
 };
 

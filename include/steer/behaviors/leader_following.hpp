@@ -30,7 +30,9 @@ struct leader_following_params {
     /// The rectangle ahead of the leader to keep out of: it starts at the leader's center
     /// and reaches `lane_length` ahead, `lane_width` wide in total (half on each side). In
     /// 3D it is a cylinder of diameter `lane_width` around the leader's forward axis. >= 0.
-    scalar_t<V> lane_length = 4, lane_width = 1;
+    scalar_t<V> lane_length = 4;
+    /// The lane's full width (see `lane_length`); >= 0.
+    scalar_t<V> lane_width = 1;
     /// The neighborhood in which followers keep apart from one another.
     neighborhood<V> separation{};
     /// Weight of separation (added raw, 1/r per neighbor; see `separation`). Finite.
@@ -39,6 +41,7 @@ struct leader_following_params {
     /// leader grows by the distance the leader covers in `behind_time` seconds. >= 0; 0 = off.
     scalar_t<V> behind_time = 0;
 
+    /// Exact equality of every field.
     friend constexpr bool operator==(const leader_following_params&, const leader_following_params&) = default;
 };
 

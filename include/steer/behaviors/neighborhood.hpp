@@ -33,6 +33,7 @@ struct neighborhood {
     /// all round; pi/2 sees the half-space ahead; 0 sees only what is straight ahead.
     scalar_t<V> max_angle = std::numbers::pi_v<scalar_t<V>>;
 
+    /// Exact equality of both parameters.
     friend constexpr bool operator==(const neighborhood&, const neighborhood&) = default;
 };
 

@@ -32,15 +32,15 @@ struct patrol_params {
     /// Arrival closes in exponentially and stops a rounding error short, so 0 may never
     /// count as a visit: keep it positive (a few hundredths of a unit is plenty).
     scalar_t<V> reach_radius = scalar_t<V>(0.5);
-    patrol_mode mode = patrol_mode::loop;
+    patrol_mode mode = patrol_mode::loop;  ///< what happens after the last checkpoint
 };
 
 /// Patrol's progress: the checkpoint being approached, and in ping-pong mode which way
 /// along the list we are going. The default starts at the first checkpoint, going forward.
 /// An index past the end (the list got shorter) is wrapped into range on the next call.
 struct patrol_state {
-    std::size_t next = 0;
-    bool backward = false;
+    std::size_t next = 0;   ///< index of the checkpoint being approached
+    bool backward = false;  ///< ping-pong: going from the last checkpoint toward the first
 };
 
 namespace detail {

@@ -37,7 +37,7 @@ struct wander_params {
 /// random point.
 template <vector V>
 struct wander_state {
-    V target{};
+    V target{};  ///< the point on the sphere, vehicle-local, relative to its centre; zero: not started
 };
 
 namespace detail {
@@ -106,7 +106,7 @@ struct wander_turning_params {
 template <vector V>
     requires(dimension_v<V> == 2)
 struct wander_turning_state {
-    scalar_t<V> turn_rate = 0;
+    scalar_t<V> turn_rate = 0;  ///< radians per second; positive turns toward +side
 };
 
 /// A 2D wander that drives at max_speed while its turn rate takes a bounded random walk

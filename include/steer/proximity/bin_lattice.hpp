@@ -119,9 +119,9 @@ class bin_lattice {
     static constexpr std::uint32_t lanes = 4;  // entries stored inline per bin
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
-    using payload_type = Payload;
+    using vector_type = V;          ///< the vector type of positions
+    using scalar_type = S;          ///< its scalar
+    using payload_type = Payload;   ///< what a query hands back
     /// Names one entry; see `detail::proximity_handle`.
     using handle = detail::proximity_handle<bin_lattice>;
 

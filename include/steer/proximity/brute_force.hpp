@@ -32,9 +32,9 @@ class brute_force {
     using S = scalar_t<V>;
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
-    using payload_type = Payload;
+    using vector_type = V;          ///< the vector type of positions
+    using scalar_type = S;          ///< its scalar
+    using payload_type = Payload;   ///< what a query hands back
     /// Names one entry; see `detail::proximity_handle`.
     using handle = detail::proximity_handle<brute_force>;
 

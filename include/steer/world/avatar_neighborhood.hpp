@@ -26,6 +26,7 @@ struct avatar_neighborhood {
     /// `radius + velocity_weight * speed`. Zero gives a plain circle at any speed.
     scalar_t<V> velocity_weight = 0;
 
+    /// Exact equality of both parameters.
     friend constexpr bool operator==(const avatar_neighborhood&, const avatar_neighborhood&) = default;
 };
 

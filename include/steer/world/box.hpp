@@ -16,9 +16,10 @@ namespace steer {
 /// An axis-aligned box from `min` to `max` corner. An aggregate: `{min, max}`.
 template <vector V>
 struct box {
-    V min{};
-    V max{};
+    V min{};  ///< the corner with the smallest coordinates
+    V max{};  ///< the corner with the largest coordinates; max >= min on every axis
 
+    /// Exact equality of both corners.
     friend constexpr bool operator==(const box&, const box&) = default;
 };
 

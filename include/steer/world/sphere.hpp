@@ -17,9 +17,10 @@ namespace steer {
 /// A sphere in 3D, a circle in 2D. An aggregate: build it with `{center, radius}`.
 template <vector V>
 struct sphere {
-    V center{};
+    V center{};              ///< world position
     scalar_t<V> radius = 1;  ///< >= 0
 
+    /// Exact equality of center and radius.
     friend constexpr bool operator==(const sphere&, const sphere&) = default;
 };
 
