@@ -5,6 +5,8 @@
 /// Includes every public header of the library.
 
 #include "error.hpp"
+#include "executor.hpp"
+#include "flock.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
 #include "random.hpp"

@@ -1,0 +1,232 @@
+// Big flocks: one full step (neighbors, flocking, an extra steering, integration) of N 3D
+// boids at about 10 neighbors each, for the batched steer::flock on 1 and 2 threads and for
+// the per-vehicle path (a grid rebuilt each step, steer::flocking over each vehicle's
+// neighbors, vehicle::apply_force). The figure to read is per_boid: wall time per boid-step.
+//
+// N = 10^6 is registered only when STEER_BENCH_FLOCK_MAX asks for it (e.g. 1000000), so
+// that the short CI pass stays short; the per-vehicle path stops at 10^5.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <numbers>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include <steer/behaviors/seek.hpp>
+#include <steer/executor.hpp>
+#include <steer/flock.hpp>
+#include <steer/random.hpp>
+
+namespace {
+
+using V = glm::vec3;
+using S = float;
+
+constexpr S reach = 1;            // alignment and cohesion distance; separation is 0.6
+constexpr double neighbors = 10;  // the mean number of others within `reach`
+constexpr S dt = S(1) / S(60);
+constexpr int reset_every = 60;   // steps between restarts from the initial state (1 s)
+
+/// The boids rules of the benchmark. `angle` = true gives every neighborhood a 135-degree
+/// half-angle field of view; false sees all round (the angle test is skipped).
+steer::flocking_params<V> boids(bool angle) {
+    const S a = angle ? S(2.36) : std::numbers::pi_v<S>;
+    return {.separation = {.max_distance = S(0.6), .max_angle = a},
+            .alignment = {.max_distance = reach, .max_angle = a},
+            .cohesion = {.max_distance = reach, .max_angle = a},
+            .separation_weight = S(1.5),
+            .alignment_weight = 1,
+            .cohesion_weight = 1};
+}
+
+/// The side of the cube holding n boids at about `neighbors` others within `reach`.
+S side_for(std::size_t n) {
+    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * reach * reach * reach);
+    return static_cast<S>(std::cbrt(static_cast<double>(n) / density));
+}
+
+std::vector<steer::vehicle<V>> boids_in_cube(std::size_t n) {
+    steer::rng gen(42);
+    const S side = side_for(n);
+    std::vector<steer::vehicle<V>> all;
+    all.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const V p(steer::uniform(gen, S(0), side), steer::uniform(gen, S(0), side), steer::uniform(gen, S(0), side));
+        all.emplace_back(steer::vehicle_params<V>{.position = p,
+                                                  .velocity = steer::random_unit_vector<V>(gen),
+                                                  .max_force = 3,
+                                                  .max_speed = 2});
+    }
+    return all;
+}
+
+/// The user's own steering in every variant: a gentle pull toward the middle of the cube,
+/// added to the flocking force.
+struct pull_to_middle {
+    V middle;
+    V operator()(steer::flock_id, const steer::vehicle<V>& v, const V& flocking) const {
+        return flocking + steer::seek(v, middle) * S(0.05);
+    }
+};
+
+void set_counters(benchmark::State& state, std::size_t n) {
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n));
+    state.counters["per_boid"] = benchmark::Counter(static_cast<double>(n),
+                                                    benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+/// The batched flock: range(0) = N, range(1) = threads (1 = serial_executor),
+/// range(2) = angle test on, range(3) = think period.
+void batched(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto threads = static_cast<unsigned>(state.range(1));
+    const auto params = boids(state.range(2) != 0);
+    const auto period = static_cast<std::uint32_t>(state.range(3));
+    const auto start = boids_in_cube(n);
+    const pull_to_middle extra{V(side_for(n) / 2)};
+    steer::flock<V> initial{steer::think_schedule(period)};
+    initial.reserve(n);
+    for (const auto& v : start) initial.add(v);
+    steer::flock<V> f = initial;
+    std::unique_ptr<steer::thread_pool_executor> pool;
+    if (threads > 1) pool = std::make_unique<steer::thread_pool_executor>(threads);
+    const auto run = [&] {
+        if (pool) f.step(dt, params, extra, *pool);
+        else f.step(dt, params, extra);
+    };
+    run();  // warm: buffers sized
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            f = initial;
+            run();
+            steps = 0;
+            state.ResumeTiming();
+        }
+        run();
+        benchmark::DoNotOptimize(f.vehicles().data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+/// The per-vehicle path as a user would write it: a grid of cells of side `reach`, rebuilt
+/// each step; for each vehicle, the others within reach gathered from the 27 cells around
+/// it, steer::flocking over them plus the extra steering; then every vehicle applies its force.
+class grid_neighbors {
+public:
+    void rebuild(const std::vector<steer::vehicle<V>>& all) {
+        lo_ = V(std::numeric_limits<S>::max());
+        V hi(std::numeric_limits<S>::lowest());
+        for (const auto& v : all) {
+            lo_ = glm::min(lo_, v.position());
+            hi = glm::max(hi, v.position());
+        }
+        for (int d = 0; d < 3; ++d) cells_[d] = static_cast<int>((hi[d] - lo_[d]) / reach) + 1;
+        bins_.resize(static_cast<std::size_t>(cells_[0]) * static_cast<std::size_t>(cells_[1]) *
+                     static_cast<std::size_t>(cells_[2]));
+        for (auto& bin : bins_) bin.clear();
+        for (const auto& v : all) bins_[index(cell(v.position()))].push_back(&v);
+    }
+    template <class F>
+    void for_each_within(const V& p, F&& f) const {
+        const glm::ivec3 c = cell(p);
+        for (int z = std::max(c.z - 1, 0); z <= std::min(c.z + 1, cells_[2] - 1); ++z)
+            for (int y = std::max(c.y - 1, 0); y <= std::min(c.y + 1, cells_[1] - 1); ++y)
+                for (int x = std::max(c.x - 1, 0); x <= std::min(c.x + 1, cells_[0] - 1); ++x)
+                    for (const steer::vehicle<V>* other : bins_[index({x, y, z})])
+                        if (steer::distance_squared(other->position(), p) <= reach * reach) f(other);
+    }
+
+private:
+    glm::ivec3 cell(const V& p) const {
+        glm::ivec3 c;
+        for (int d = 0; d < 3; ++d) c[d] = std::clamp(static_cast<int>((p[d] - lo_[d]) / reach), 0, cells_[d] - 1);
+        return c;
+    }
+    std::size_t index(const glm::ivec3& c) const {
+        return (static_cast<std::size_t>(c.z) * static_cast<std::size_t>(cells_[1]) + static_cast<std::size_t>(c.y)) *
+                   static_cast<std::size_t>(cells_[0]) +
+               static_cast<std::size_t>(c.x);
+    }
+    V lo_{0};
+    int cells_[3] = {1, 1, 1};
+    std::vector<std::vector<const steer::vehicle<V>*>> bins_;
+};
+
+void per_vehicle(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto params = boids(state.range(1) != 0);
+    const auto initial = boids_in_cube(n);
+    const pull_to_middle extra{V(side_for(n) / 2)};
+    auto all = initial;
+    grid_neighbors grid;
+    std::vector<const steer::vehicle<V>*> nearby;
+    std::vector<V> forces(n);
+    const auto run = [&] {
+        grid.rebuild(all);
+        for (std::size_t i = 0; i < n; ++i) {
+            nearby.clear();
+            grid.for_each_within(all[i].position(), [&](const steer::vehicle<V>* other) { nearby.push_back(other); });
+            forces[i] = extra(steer::flock_id{}, all[i], steer::flocking(all[i], nearby, params));
+        }
+        for (std::size_t i = 0; i < n; ++i) all[i].apply_force(forces[i], dt);
+    };
+    run();
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            all = initial;
+            run();
+            steps = 0;
+            state.ResumeTiming();
+        }
+        run();
+        benchmark::DoNotOptimize(all.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+/// The largest N to run: 10^5 unless STEER_BENCH_FLOCK_MAX says otherwise.
+std::int64_t max_n() {
+    const char* text = std::getenv("STEER_BENCH_FLOCK_MAX");
+    return text ? std::max<std::int64_t>(1000, std::atoll(text)) : 100000;
+}
+
+const bool registered = [] {
+    const std::int64_t largest = max_n();
+    for (std::int64_t n = 1000; n <= largest; n *= 10) {
+        for (std::int64_t threads : {1, 2})
+            benchmark::RegisterBenchmark("flock_batched", batched)
+                ->Args({n, threads, 0, 1})
+                ->ArgNames({"n", "threads", "angle", "period"})
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark("flock_batched", batched)
+            ->Args({n, 1, 1, 1})
+            ->ArgNames({"n", "threads", "angle", "period"})
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark("flock_batched", batched)
+            ->Args({n, 1, 0, 4})
+            ->ArgNames({"n", "threads", "angle", "period"})
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+        if (n <= std::min<std::int64_t>(largest, 100000))
+            benchmark::RegisterBenchmark("flock_per_vehicle", per_vehicle)
+                ->Args({n, 0})
+                ->ArgNames({"n", "angle"})
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
+    }
+    return true;
+}();
+
+}  // namespace
