@@ -297,6 +297,13 @@ public:
     flock_id add(const vehicle_type& v, std::uint32_t phase) {
         STEER_EXPECTS(vehicles_.size() < no_slot - 1,
                       detail::describe("steer::flock::add", "size", "< 2^32 - 1", vehicles_.size()));
+        // Grow first: if memory runs out, the flock is left as it was.
+        grow(vehicles_);
+        grow(steering_);
+        grow(phases_);
+        grow(ids_);
+        grow(slot_of_);
+        grow(generations_);
         flock_id id;
         if (free_.empty()) {
             id.index = static_cast<std::uint32_t>(slot_of_.size());
@@ -413,7 +420,8 @@ public:
     template <class Extra = no_extra_steering, class Exec = serial_executor>
         requires flock_steering<Extra, V> && executor<Exec>
     void step(S dt, const flocking_params<V>& params, Extra&& extra = {}, Exec&& exec = {}) {
-        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe("steer::flock::step", "dt", ">= 0 and finite", dt));
+        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0),
+                      detail::describe("steer::flock::step", "dt", ">= 0 and finite", dt));
         validate(params);
         if (!vehicles_.empty()) {
             sort_into_grid(params, exec);
@@ -434,6 +442,12 @@ private:
         V lo{std::numeric_limits<S>::max()};
         V hi{std::numeric_limits<S>::lowest()};
     };
+
+    /// Makes room for one more element (doubling, as push_back would).
+    template <class T>
+    static void grow(std::vector<T>& v) {
+        if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
+    }
 
     [[nodiscard]] std::uint32_t slot_checked(flock_id id, const char* where) const {
         STEER_EXPECTS(contains(id), std::string(where) + ": id must name an agent of this flock (got index " +
@@ -458,7 +472,8 @@ private:
             plan_grid(static_cast<double>(reach), exec);
             cells_.resize(n);
             exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t i = begin; i < end; ++i) cells_[i] = static_cast<std::uint32_t>(grid_.index_of(vehicles_[i].position()));
+                for (std::size_t i = begin; i < end; ++i)
+                    cells_[i] = static_cast<std::uint32_t>(grid_.index_of(vehicles_[i].position()));
             });
             counting_sort();
         } else {
@@ -485,7 +500,8 @@ private:
                 }
             }
         });
-        for (int a = 0; a < 2 * D; ++a) std::fill_n(hot_.data() + static_cast<std::size_t>(a) * stride() + n, pad, S(0));
+        for (int a = 0; a < 2 * D; ++a)
+            std::fill_n(hot_.data() + static_cast<std::size_t>(a) * stride() + n, pad, S(0));
         vehicles_.swap(spare_vehicles_);
         steering_.swap(spare_steering_);
         phases_.swap(spare_phases_);

@@ -166,7 +166,8 @@ inline constexpr std::uint8_t set_lane_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2
 
 /// Writes `first + l` for every set bit l of `bits` (lanes `0..width-1`) to `out`, in
 /// order, and returns how many it wrote. Writes up to 4 entries past them (scratch).
-inline std::size_t compress_indices(unsigned bits, std::size_t width, std::uint32_t first, std::uint32_t* out) noexcept {
+inline std::size_t compress_indices(unsigned bits, std::size_t width, std::uint32_t first,
+                                    std::uint32_t* out) noexcept {
     std::size_t written = 0;
     for (std::size_t group = 0; group < width; group += 4) {
         const unsigned nibble = (bits >> group) & 15u;
@@ -221,12 +222,16 @@ struct vector_extension_pack {
     [[nodiscard]] static unsigned bits(const mask& m) noexcept {
 #if defined(__SSE2__)
         // One instruction on x86 (clang finds it in the loop below, GCC does not).
-        if constexpr (std::is_same_v<S, float> && Bytes == 16) return static_cast<unsigned>(__builtin_ia32_movmskps((pack)m));
-        if constexpr (std::is_same_v<S, double> && Bytes == 16) return static_cast<unsigned>(__builtin_ia32_movmskpd((pack)m));
+        if constexpr (std::is_same_v<S, float> && Bytes == 16)
+            return static_cast<unsigned>(__builtin_ia32_movmskps((pack)m));
+        if constexpr (std::is_same_v<S, double> && Bytes == 16)
+            return static_cast<unsigned>(__builtin_ia32_movmskpd((pack)m));
 #endif
 #if defined(__AVX__)
-        if constexpr (std::is_same_v<S, float> && Bytes == 32) return static_cast<unsigned>(__builtin_ia32_movmskps256((pack)m));
-        if constexpr (std::is_same_v<S, double> && Bytes == 32) return static_cast<unsigned>(__builtin_ia32_movmskpd256((pack)m));
+        if constexpr (std::is_same_v<S, float> && Bytes == 32)
+            return static_cast<unsigned>(__builtin_ia32_movmskps256((pack)m));
+        if constexpr (std::is_same_v<S, double> && Bytes == 32)
+            return static_cast<unsigned>(__builtin_ia32_movmskpd256((pack)m));
 #endif
         unsigned r = 0;
         for (std::size_t l = 0; l < width; ++l) r |= (m[l] != 0 ? 1u : 0u) << l;

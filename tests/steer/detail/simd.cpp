@@ -111,9 +111,9 @@ TEST_CASE("simd: both backends compute the same lanes, sums and counts") {
         auto vc = vector_backend::zero_count();
         auto ac = array_backend::zero_count();
         vector_backend::count(vc, vm);
-        vector_backend::count(vc, vector_backend::first(round % (W + 1)));
+        vector_backend::count(vc, vector_backend::first(static_cast<std::size_t>(round) % (W + 1)));
         array_backend::count(ac, am);
-        array_backend::count(ac, array_backend::first(round % (W + 1)));
+        array_backend::count(ac, array_backend::first(static_cast<std::size_t>(round) % (W + 1)));
         REQUIRE(vector_backend::total(vc) == array_backend::total(ac));
     }
 }
