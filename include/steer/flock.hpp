@@ -435,6 +435,8 @@ private:
     /// Pad after each structure-of-arrays copy: the inner loop reads up to 8 lanes (or a
     /// pack, if wider) past the start of a run.
     static constexpr std::size_t pad = 16;
+    /// The counting sort's tasks: ranges of cells, each handled by one task.
+    static constexpr std::size_t sort_ranges = 4;
     using pack_backend = detail::simd::native_pack<S>;
     using grid_type = detail::flock_grid<D>;
 
@@ -475,7 +477,7 @@ private:
                 for (std::size_t i = begin; i < end; ++i)
                     cells_[i] = static_cast<std::uint32_t>(grid_.index_of(vehicles_[i].position()));
             });
-            counting_sort();
+            counting_sort(exec);
         } else {
             order_.resize(n);
             for (std::size_t k = 0; k < n; ++k) order_[k] = static_cast<std::uint32_t>(k);
@@ -566,18 +568,51 @@ private:
     }
 
     /// order_[k] = the slot of the k-th agent in cell order (stable: agents of one cell keep
-    /// their previous order); cell_start_[c] = the first sorted position of cell c.
-    void counting_sort() {
+    /// their previous order); cell_start_[c] = the first sorted position of cell c. The cells
+    /// are cut into `sort_ranges` ranges, each sorted by one task of the executor (every task
+    /// reads all the cells but handles only its range's agents), so that the sort runs on
+    /// all threads; the result is the one stable order, whoever runs what.
+    template <class Exec>
+    void counting_sort(Exec& exec) {
         const std::size_t n = vehicles_.size();
-        cell_start_.assign(grid_.total + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) ++cell_start_[cells_[i] + 1];
-        for (std::size_t c = 0; c < grid_.total; ++c) cell_start_[c + 1] += cell_start_[c];
+        const std::size_t total = grid_.total;
+        const std::size_t ranges = std::min<std::size_t>(sort_ranges, total);
+        const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
+        cell_start_.assign(total + 1, 0);
         order_.resize(n);
-        // Scatter with cell_start_[c + 1] as the cursor of cell c; afterwards it has moved
-        // to the end of cell c, which is the start of cell c + 1 again.
-        for (std::size_t i = 0; i < n; ++i) order_[cell_start_[cells_[i]]++] = static_cast<std::uint32_t>(i);
-        for (std::size_t c = grid_.total; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
-        cell_start_[0] = 0;
+        range_offset_.assign(ranges + 1, 0);
+        // 1. Per range: count each cell's agents into cell_start_[c + 1], then turn the counts
+        //    into starts relative to the range, and note the range's total.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t c = cells_[i];
+                    if (c >= lo && c < hi) ++cell_start_[c + 1];
+                }
+                std::uint32_t running = 0;
+                for (std::uint32_t c = lo; c < hi; ++c) {
+                    const std::uint32_t count = cell_start_[c + 1];
+                    cell_start_[c + 1] = running;
+                    running += count;
+                }
+                range_offset_[r + 1] = running;
+            }
+        });
+        for (std::size_t r = 0; r < ranges; ++r) range_offset_[r + 1] += range_offset_[r];
+        // 2. Per range: scatter its agents in their previous order (cell_start_[c + 1] is
+        //    the cursor of cell c and ends at the start of cell c + 1), then make the starts global.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                const std::size_t offset = range_offset_[r];
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t c = cells_[i];
+                    if (c >= lo && c < hi) order_[offset + cell_start_[c + 1]++] = static_cast<std::uint32_t>(i);
+                }
+                for (std::uint32_t c = lo; c < hi; ++c) cell_start_[c + 1] += static_cast<std::uint32_t>(offset);
+            }
+        });
     }
 
     /// Each due agent's flocking force and extra steering, from the sorted state.
@@ -714,6 +749,7 @@ private:
     std::vector<std::uint32_t> order_;       // sorted slot -> previous slot
     std::vector<S> hot_;                     // positions then forwards, one array per component
     std::vector<bounds> partials_;
+    std::vector<std::size_t> range_offset_;  // first sorted position of each range of cells
     grid_type grid_;
 };
 
