@@ -209,11 +209,12 @@ const bool registered = [] {
                 ->ArgNames({"n", "threads", "angle", "period"})
                 ->UseRealTime()
                 ->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark("flock_batched", batched)
-            ->Args({n, 1, 1, 1})
-            ->ArgNames({"n", "threads", "angle", "period"})
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond);
+        for (std::int64_t threads : {1, 2})
+            benchmark::RegisterBenchmark("flock_batched", batched)
+                ->Args({n, threads, 1, 1})
+                ->ArgNames({"n", "threads", "angle", "period"})
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark("flock_batched", batched)
             ->Args({n, 1, 0, 4})
             ->ArgNames({"n", "threads", "angle", "period"})
