@@ -4,6 +4,11 @@
 /// @file
 /// A sphere (a circle in 2D): obstacles, containment regions, query volumes.
 
+#include <concepts>
+#include <iterator>
+#include <ranges>
+#include <type_traits>
+
 #include "../math.hpp"
 #include "../vector.hpp"
 
@@ -30,6 +35,38 @@ template <vector V>
 [[nodiscard]] bool contains(const sphere<V>& s, const V& p) noexcept {
     return distance_squared(p, s.center) <= s.radius * s.radius;
 }
+
+/// The point of the sphere (solid ball) nearest to `p`: `p` itself when inside, else the
+/// point where the segment from the center to `p` crosses the surface. A zero radius gives
+/// the center.
+template <vector V>
+[[nodiscard]] V nearest_inside(const sphere<V>& s, const V& p) noexcept {
+    const V offset = p - s.center;
+    const scalar_t<V> distance = safe_length(offset);
+    if (distance <= s.radius) return p;
+    return s.center + offset * (s.radius / distance);
+}
+
+/// A range of obstacles: a container or view whose elements are `sphere<V>` (or convert to
+/// `const sphere<V>&`, like `std::reference_wrapper`) or point to one (raw or smart pointers).
+template <class R, class V>
+concept sphere_range =
+    vector<V> && std::ranges::input_range<const R> &&
+    (std::convertible_to<std::ranges::range_reference_t<const R>, const sphere<V>&> ||
+     requires(std::ranges::range_reference_t<const R> element) {
+         { *element } -> std::convertible_to<const sphere<V>&>;
+     });
+
+namespace detail {
+
+/// The sphere an element of a `sphere_range` stands for.
+template <vector V, class E>
+[[nodiscard]] constexpr const sphere<V>& sphere_of(const E& element) noexcept {
+    if constexpr (std::is_convertible_v<const E&, const sphere<V>&>) return element;
+    else return *element;
+}
+
+}  // namespace detail
 
 }  // namespace steer
 

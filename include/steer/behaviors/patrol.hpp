@@ -1,0 +1,97 @@
+#ifndef STEER_BEHAVIORS_PATROL_HPP
+#define STEER_BEHAVIORS_PATROL_HPP
+
+/// @file
+/// Patrol (the implementation notes in the papers folder, "Patrol"): visit checkpoints in
+/// order, forever, arriving at each.
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+
+#include "../math.hpp"
+#include "../vector.hpp"
+#include "../vehicle.hpp"
+#include "arrival.hpp"
+
+namespace steer {
+
+/// What patrol does after the last checkpoint.
+enum class patrol_mode {
+    loop,       ///< go on to the first one: 0, 1, 2, 0, 1, 2, ...
+    ping_pong,  ///< turn back: 0, 1, 2, 1, 0, 1, 2, ...
+};
+
+/// How patrol moves between checkpoints.
+template <vector V>
+struct patrol_params {
+    /// Arrival's slowing distance at each checkpoint (units, >= 0; 0: as late as the
+    /// vehicle can manage). The vehicle slows toward every checkpoint.
+    scalar_t<V> slowing_distance = 2;
+    /// A checkpoint counts as visited once the vehicle is this close to it (units, >= 0).
+    /// Arrival closes in exponentially and stops a rounding error short, so 0 may never
+    /// count as a visit: keep it positive (a few hundredths of a unit is plenty).
+    scalar_t<V> reach_radius = scalar_t<V>(0.5);
+    patrol_mode mode = patrol_mode::loop;
+};
+
+/// Patrol's progress: the checkpoint being approached, and in ping-pong mode which way
+/// along the list we are going. The default starts at the first checkpoint, going forward.
+/// An index past the end (the list got shorter) is wrapped into range on the next call.
+struct patrol_state {
+    std::size_t next = 0;
+    bool backward = false;
+};
+
+namespace detail {
+
+/// Moves `s` to the checkpoint after `s.next`, for `count` >= 1 checkpoints.
+inline void advance_patrol(patrol_state& s, std::size_t count, patrol_mode mode) noexcept {
+    if (count == 1) {
+        s.next = 0;
+    } else if (mode == patrol_mode::loop) {
+        s.next = (s.next + 1) % count;
+    } else if (s.backward) {
+        if (s.next == 0) {
+            s.backward = false;
+            s.next = 1;
+        } else {
+            --s.next;
+        }
+    } else if (s.next + 1 == count) {
+        s.backward = true;
+        s.next = count - 2;
+    } else {
+        ++s.next;
+    }
+}
+
+}  // namespace detail
+
+/// Patrols `checkpoints`: arrival at the current checkpoint and, once within
+/// `p.reach_radius` of it, on to the next one, looping or turning back at the ends
+/// (the implementation notes' "Patrol": successive arrivals, repeated without end).
+/// Progress lives in `s`, so one list can serve many vehicles, each with its own state.
+/// At most one checkpoint is ticked off per call.
+/// @param checkpoints world positions; any contiguous range of V (std::vector, std::array,
+///        C array, std::span). Empty: no steering (zero).
+/// @param s progress; updated.
+/// @return arrival's steering toward the current checkpoint; not truncated.
+template <vector V>
+[[nodiscard]] V patrol(const vehicle<V>& v, std::type_identity_t<std::span<const V>> checkpoints, patrol_state& s,
+                       const patrol_params<V>& p = {}) {
+    using S = scalar_t<V>;
+    constexpr auto where = "steer::patrol";
+    detail::expect_slowing_distance(where, p.slowing_distance);
+    detail::expect_at_least(where, "reach_radius", p.reach_radius, S(0));
+    if (checkpoints.empty()) return V(S(0));
+
+    if (s.next >= checkpoints.size()) s.next %= checkpoints.size();
+    if (distance_squared(v.position(), checkpoints[s.next]) <= p.reach_radius * p.reach_radius)
+        detail::advance_patrol(s, checkpoints.size(), p.mode);
+    return arrival(v, checkpoints[s.next], p.slowing_distance);
+}
+
+}  // namespace steer
+
+#endif  // STEER_BEHAVIORS_PATROL_HPP

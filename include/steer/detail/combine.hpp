@@ -1,0 +1,114 @@
+#ifndef STEER_DETAIL_COMBINE_HPP
+#define STEER_DETAIL_COMBINE_HPP
+
+/// @file
+/// The steps shared by the compile-time combiners (`combiners.hpp`) and the run-time
+/// `behavior_list`, so that both give the same answer for the same configuration.
+
+#include <cmath>
+#include <random>
+#include <type_traits>
+
+#include "../error.hpp"
+#include "../math.hpp"
+#include "../random.hpp"
+#include "../vector.hpp"
+
+/// Forces inlining of the few small steps every combiner repeats once per term: with
+/// eight distinct terms expanded in place, the compiler's size heuristics would otherwise
+/// stop inlining them and the combiner would cost more than the same code written by hand.
+/// STEER_COMBINE_COLD marks the out-of-line path that reports bad configuration.
+#if defined(__GNUC__) || defined(__clang__)
+#define STEER_COMBINE_INLINE [[gnu::always_inline]] inline
+#define STEER_COMBINE_COLD [[gnu::cold]] [[gnu::noinline]] inline
+#elif defined(_MSC_VER)
+#define STEER_COMBINE_INLINE __forceinline
+#define STEER_COMBINE_COLD __declspec(noinline) inline
+#else
+#define STEER_COMBINE_INLINE inline
+#define STEER_COMBINE_COLD inline
+#endif
+
+namespace steer::detail {
+
+/// Priority step: keeps `candidate` in `chosen` and answers true when its squared length
+/// exceeds `threshold` (epsilon squared).
+template <vector V>
+[[nodiscard]] STEER_COMBINE_INLINE constexpr bool choose_if_longer(V& chosen, const V& candidate, scalar_t<V> threshold) noexcept {
+    if (!(length_squared(candidate) > threshold)) return false;
+    chosen = candidate;
+    return true;
+}
+
+/// Dither step: whether a term with `probability` (in [0, 1]) is considered this time.
+/// 0 and 1 decide without drawing; anything between draws one number from `gen`.
+template <std::floating_point S, std::uniform_random_bit_generator G>
+[[nodiscard]] STEER_COMBINE_INLINE bool draw_chance(G& gen, S probability) {
+    if (probability >= S(1)) return true;
+    if (!(probability > S(0))) return false;
+    return uniform01<S>(gen) < probability;
+}
+
+/// Truncated-sum step: spends `remaining` budget on `force`'s magnitude. Adds the force in
+/// full while it fits, else scaled to what remains. Answers true once the budget is spent.
+/// The common path is one square root; a magnitude that overflowed (or a non-finite force)
+/// can only be the exhausting term, and is handled there, once per call.
+template <vector V>
+[[nodiscard]] STEER_COMBINE_INLINE bool allocate(V& total, scalar_t<V>& remaining, const V& force) noexcept {
+    using S = scalar_t<V>;
+    const S magnitude = std::sqrt(length_squared(force));
+    if (magnitude <= remaining) {
+        total += force;
+        remaining -= magnitude;
+        return !(remaining > S(0));
+    }
+    total += std::isfinite(magnitude) ? force * (remaining / magnitude) : safe_normalize(force) * remaining;
+    remaining = S(0);
+    return true;
+}
+
+/// The squared length a result must exceed: epsilon squared, or 0 for epsilon <= 0 or NaN.
+template <std::floating_point R, class S>
+[[nodiscard]] constexpr R squared_threshold(S epsilon) noexcept {
+    const auto e = static_cast<R>(epsilon);
+    return e > R(0) ? e * e : R(0);
+}
+
+/// 1 / total, or 0 when total is zero or not finite (a normalization with no meaning).
+template <std::floating_point S>
+[[nodiscard]] S reciprocal_or_zero(S total) noexcept {
+    return std::isfinite(total) && total != S(0) ? S(1) / total : S(0);
+}
+
+/// Reports a refused scalar parameter (behavior_list's settings); kept out of line and cold.
+STEER_COMBINE_COLD void refuse(const char* where, const char* parameter, const char* requirement, double value) {
+    STEER_EXPECTS(false, describe(where, parameter, requirement, value));
+}
+
+/// Refuses a non-finite scalar (integers always pass).
+template <class S>
+void expect_finite_scalar(const char* where, const char* parameter, S value) {
+    const auto v = static_cast<double>(value);
+    if (!std::isfinite(v)) [[unlikely]]
+        refuse(where, parameter, "finite", v);
+}
+
+/// Refuses a negative or non-finite scalar.
+template <class S>
+void expect_non_negative(const char* where, const char* parameter, S value) {
+    const auto v = static_cast<double>(value);
+    if (!(std::isfinite(v) && v >= 0)) [[unlikely]]
+        refuse(where, parameter, ">= 0 and finite", v);
+}
+
+/// Refuses a probability outside [0, 1] (NaN included).
+template <class S>
+void expect_probability(const char* where, const char* parameter, S value) {
+    const auto v = static_cast<double>(value);
+    if (!(v >= 0 && v <= 1)) [[unlikely]]
+        refuse(where, parameter, "in [0, 1]", v);
+}
+
+}  // namespace steer::detail
+
+#endif  // STEER_DETAIL_COMBINE_HPP

@@ -1,0 +1,98 @@
+#ifndef STEER_PROXIMITY_PROXIMITY_DATABASE_HPP
+#define STEER_PROXIMITY_PROXIMITY_DATABASE_HPP
+
+/// @file
+/// The interface every proximity database offers (Reynolds 2000, "Locality Queries"):
+/// store payloads at positions, keep the positions up to date, and answer "which entries
+/// lie within this sphere". `bin_lattice` and `brute_force` satisfy it; so can a user's
+/// own structure (an engine's physics broadphase, a k-d tree), and everything in the
+/// library that needs neighbors takes any `proximity_database`.
+
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../math.hpp"
+#include "../vector.hpp"
+
+namespace steer {
+
+namespace detail {
+
+/// A stand-in query callback, used only to state the concept.
+template <class Payload, class S>
+struct proximity_visitor {
+    void operator()(const Payload&, S) const noexcept {}
+};
+
+/// Reports why a query sphere was refused; kept out of line, off the hot path.
+template <vector V>
+void refuse_query(const char* where, const V& center, scalar_t<V> radius) {
+    expect_finite(where, "center", center);
+    STEER_EXPECTS(std::isfinite(radius) && radius >= scalar_t<V>(0),
+                  describe(where, "radius", ">= 0 and finite", radius));
+}
+
+/// Refuses a query sphere with a non-finite center or a negative or non-finite radius.
+/// Inline and branch-light: it runs once per query.
+template <vector V>
+void expect_query(const char* where, const V& center, scalar_t<V> radius) {
+    bool ok = std::isfinite(radius) && radius >= scalar_t<V>(0);
+    for (int i = 0; i < dimension_v<V>; ++i) ok = ok && std::isfinite(center[i]);
+    if (!ok) [[unlikely]]
+        refuse_query(where, center, radius);
+}
+
+}  // namespace detail
+
+/// A spatial database of payloads at positions (Reynolds 2000, "Locality Queries").
+/// A type `D` models it when it has:
+/// - `D::vector_type` (a `steer::vector`), `D::payload_type` (copyable) and `D::handle`
+///   (regular: default-constructible, copyable, equality-comparable);
+/// - `h = d.insert(payload, position)`, `d.move(h, position)`, `d.erase(h)`, `d.clear()`,
+///   `d.size()`;
+/// - `d.for_each_within(center, radius, f)`, calling `f(const payload_type&, scalar
+///   distance_squared)` exactly once for every entry whose squared distance to `center`
+///   is <= `radius * radius` (the radius is inclusive), in any order;
+/// - `d.nearest(center, radius)`, the payload of the closest such entry, or
+///   `std::nullopt` when there is none.
+/// Handles of other entries must stay valid when one entry is erased. Queries must not
+/// modify the database, and `f` must not modify it either.
+template <class D>
+concept proximity_database =
+    vector<typename D::vector_type> && std::copyable<typename D::payload_type> &&
+    std::regular<typename D::handle> &&
+    requires(D& db, const D& cdb, const typename D::payload_type& payload,
+             const typename D::vector_type& position, scalar_t<typename D::vector_type> radius,
+             typename D::handle h,
+             detail::proximity_visitor<typename D::payload_type, scalar_t<typename D::vector_type>> visit) {
+        { db.insert(payload, position) } -> std::same_as<typename D::handle>;
+        db.move(h, position);
+        db.erase(h);
+        db.clear();
+        { cdb.size() } -> std::convertible_to<std::size_t>;
+        cdb.for_each_within(position, radius, visit);
+        { cdb.nearest(position, radius) } -> std::same_as<std::optional<typename D::payload_type>>;
+    };
+
+/// Fills `out` with the payloads of every entry within `radius` of `center` (inclusive),
+/// in the database's order: the neighbor list the group behaviors take as a range.
+/// `out` is cleared first and its capacity reused, so a warm vector never allocates.
+/// The entry at `center` itself (a vehicle querying its own position) is included; the
+/// group behaviors skip the steered vehicle.
+template <proximity_database D>
+void gather_within(const D& database, const typename D::vector_type& center,
+                   scalar_t<typename D::vector_type> radius, std::vector<typename D::payload_type>& out) {
+    out.clear();
+    database.for_each_within(center, radius,
+                             [&out](const typename D::payload_type& payload, scalar_t<typename D::vector_type>) {
+                                 out.push_back(payload);
+                             });
+}
+
+}  // namespace steer
+
+#endif  // STEER_PROXIMITY_PROXIMITY_DATABASE_HPP

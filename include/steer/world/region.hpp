@@ -1,0 +1,36 @@
+#ifndef STEER_WORLD_REGION_HPP
+#define STEER_WORLD_REGION_HPP
+
+/// @file
+/// The region concept: what `contain` needs to know about the space a character must
+/// stay in (Reynolds 1999, "Containment": the aquarium, the ice rink).
+
+#include <concepts>
+
+#include "../vector.hpp"
+#include "box.hpp"
+#include "sphere.hpp"
+
+namespace steer {
+
+/// A closed region of space a character can be contained in. A type `R` is a region for
+/// vector type `V` when two free functions, found by argument-dependent lookup (so define
+/// them in your type's namespace), answer:
+///
+///   - `contains(r, p)`: whether point `p` is inside or on the boundary;
+///   - `nearest_inside(r, p)`: the point of the region nearest to `p`, which is `p` itself
+///     when `p` is inside. For a point outside it lies on the boundary.
+///
+/// Neither may return NaN or infinity for a finite `p`. The region need not be convex,
+/// but `contain` steers toward the nearest inside point, so in a region with narrow
+/// pockets a character can be drawn into the nearest pocket rather than the largest space.
+/// `sphere<V>`, `box<V>` and `pathway<V>` (the tube around its spine) are regions.
+template <class R, class V>
+concept region = vector<V> && requires(const R& r, const V& p) {
+    { contains(r, p) } -> std::convertible_to<bool>;
+    { nearest_inside(r, p) } -> std::convertible_to<V>;
+};
+
+}  // namespace steer
+
+#endif  // STEER_WORLD_REGION_HPP

@@ -1,0 +1,90 @@
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/hide.hpp>
+#include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/random.hpp>
+
+#include <steer/behaviors/wander.hpp>
+#include <steer/combiners.hpp>
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::near;
+
+namespace {
+
+// Whether some obstacle blocks the segment from `eye` to `p`.
+template <class V>
+bool hidden(const V& eye, const V& p, const std::vector<steer::sphere<V>>& obstacles) {
+    using S = steer::scalar_t<V>;
+    for (const auto& s : obstacles) {
+        const V d = p - eye;
+        const S t = steer::clamp(glm::dot(s.center - eye, d) / glm::dot(d, d), S(0), S(1));
+        if (glm::distance(eye + d * t, s.center) < s.radius) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("a hider ends with an obstacle between it and the hunter, at rest", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(9);
+    for (int trial = 0; trial < 10; ++trial) {
+        CAPTURE(trial);
+        std::vector<steer::sphere<V>> rocks;
+        for (int i = 0; i < 6; ++i)
+            rocks.push_back({steer::random_vector_in_unit_ball<V>(gen) * S(20), steer::uniform<S>(gen, S(1.5), S(3))});
+        steer::vehicle<V> hunter({.position = make<V>(-30, 0, 0) + steer::random_vector_in_unit_ball<V>(gen) * S(5)});
+        steer::vehicle<V> hider({.position = steer::random_vector_in_unit_ball<V>(gen) * S(25), .radius = S(0.5),
+                                 .max_force = 4, .max_speed = 3});
+        const S dt = S(1) / S(60);
+        for (int step = 0; step < 30 * 60; ++step) {
+            hider.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(hider, rocks, S(1), S(0.05)); },
+                                              [&] { return steer::hide(hider, hunter, rocks); }),
+                              dt);
+        }
+        CHECK(hidden(hunter.position(), hider.position(), rocks));
+        CHECK(hider.speed() < S(0.5));
+    }
+}
+
+TEST_CASE_TEMPLATE("hide arrives at the nearest hiding point, behind an obstacle from the hunter", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const std::vector<steer::sphere<V>> rocks{{make<V>(10, 0, 0), S(2)}, {make<V>(0, 10, 0), S(1)}};
+    const V hunter = make<V>(0, 0, 0);
+    const steer::hide_params<V> params{.margin = 1, .slowing_distance = 3};
+    // Hiding points: radius + hider radius + margin beyond each center: (13.5, 0) and (0, 12.5).
+    const steer::vehicle<V> by_second({.position = make<V>(2, 14, 0), .radius = S(0.5), .max_speed = 3});
+    CHECK(steer::hide(by_second, hunter, rocks, params) == steer::arrival(by_second, make<V>(0, 12.5, 0), S(3)));
+    const steer::vehicle<V> by_first({.position = make<V>(12, -3, 0), .radius = S(0.5), .max_speed = 3});
+    CHECK(steer::hide(by_first, hunter, rocks, params) == steer::arrival(by_first, make<V>(13.5, 0, 0), S(3)));
+    // The overload taking the hunter vehicle hides from its position.
+    const steer::vehicle<V> hunter_vehicle({.position = hunter});
+    CHECK(steer::hide(by_first, hunter_vehicle, rocks, params) == steer::hide(by_first, hunter, rocks, params));
+}
+
+TEST_CASE_TEMPLATE("hide is finite for degenerate input and flees with nowhere to hide", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> hider({.position = make<V>(5, 0, 0), .max_speed = 2});
+    const V hunter = make<V>(0, 0, 0);
+    const std::vector<steer::sphere<V>> none;
+    CHECK(near(steer::hide(hider, hunter, none), make<V>(2, 0, 0)));  // flee at full speed
+    // Zero-radius obstacles and one centered on the hunter hide nothing: flee too.
+    const std::vector<steer::sphere<V>> useless{{make<V>(3, 3, 0), S(0)}, {hunter, S(2)}};
+    CHECK(near(steer::hide(hider, hunter, useless), make<V>(2, 0, 0)));
+    // Inside an obstacle, at rest on the hunter, at the hiding point itself: all finite.
+    const std::vector<steer::sphere<V>> rock{{make<V>(5, 0.5, 0), S(2)}};
+    CHECK(steer::is_finite(steer::hide(hider, hunter, rock)));
+    CHECK(steer::is_finite(steer::hide(hider, hider.position(), rock)));
+    const V spot = rock[0].center + steer::safe_normalize(rock[0].center - hunter) * rock[0].radius;
+    const steer::vehicle<V> arrived({.position = spot, .radius = 0});
+    CHECK(steer::hide(arrived, hunter, rock, {.margin = 0, .slowing_distance = 0}) == V(S(0)));
+    CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = -1}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = 1, .slowing_distance = -1}), std::invalid_argument);
+}

@@ -1,0 +1,167 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/behaviors/seek.hpp>
+#include <steer/random.hpp>
+
+#include <steer/behaviors/wander.hpp>
+#include <steer/combiners.hpp>
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::near;
+
+namespace {
+
+struct crossing_result {
+    int collisions = 0;    // steps on which the vehicle's body overlapped an obstacle
+    bool reached = false;  // came within 1 unit of the goal
+};
+
+// A random field of `count` spheres (radius 1 to 3) between a start and a goal 60 units
+// apart. In 2D the spheres keep gaps of at least two vehicle diameters between them (a
+// forest): the paper's reactive avoidance sees one threat at a time and cannot tell that a
+// narrower gap is closed. In 3D they are placed freely and may overlap. The vehicle steers
+// with priority(avoid_obstacles, seek) for up to 60 simulated seconds at 60 Hz.
+template <class V>
+crossing_result cross_field(std::uint64_t seed, int count) {
+    using S = steer::scalar_t<V>;
+    constexpr bool flat = steer::dimension_v<V> == 2;
+    steer::rng gen(seed);
+    const V start = make<V>(-30, 0, 0);
+    const V goal = make<V>(30, 0, 0);
+    const S vehicle_radius = S(0.5);
+    std::vector<steer::sphere<V>> field;
+    while (static_cast<int>(field.size()) < count) {
+        const S r = steer::uniform<S>(gen, 1, 3);
+        const V c = make<V>(steer::uniform<S>(gen, -18, 18), steer::uniform<S>(gen, -15, 15),
+                            steer::uniform<S>(gen, -15, 15));
+        if (glm::distance(c, start) < r + 3 || glm::distance(c, goal) < r + 3) continue;
+        const bool crowded = flat && std::any_of(field.begin(), field.end(), [&](const steer::sphere<V>& s) {
+                                 return glm::distance(c, s.center) < r + s.radius + 4 * vehicle_radius;
+                             });
+        if (!crowded) field.push_back({c, r});
+    }
+    steer::vehicle<V> v({.position = start, .velocity = make<V>(1, 0, 0), .radius = vehicle_radius, .max_force = 8,
+                         .max_speed = 4});
+    crossing_result result;
+    const S dt = S(1) / S(60);
+    for (int step = 0; step < 60 * 60 && !result.reached; ++step) {
+        // priority(avoid_obstacles, seek), with a clearance of a tenth of the vehicle's radius
+        v.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(v, field, S(1.5), S(0.05)); },
+                                      [&] { return steer::seek(v, goal); }),
+                      dt);
+        const bool overlapping = std::any_of(field.begin(), field.end(), [&](const steer::sphere<V>& s) {
+            return glm::distance(v.position(), s.center) < s.radius + v.radius();
+        });
+        result.collisions += overlapping ? 1 : 0;
+        result.reached = glm::distance(v.position(), goal) < S(1);
+    }
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("a vehicle crosses a random obstacle field with no collision and reaches the goal", V, STEER_TEST_VECTORS) {
+    const int count = steer::dimension_v<V> == 2 ? 25 : 40;
+    int reached = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        const auto r = cross_field<V>(seed, count);
+        CAPTURE(seed);
+        CHECK(r.collisions == 0);
+        reached += r.reached ? 1 : 0;
+    }
+    CHECK(reached >= 24);  // at least 80% of 30 runs
+}
+
+TEST_CASE_TEMPLATE("obstacle avoidance gives exactly zero beside and behind obstacles", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> v({.position = make<V>(0, 0, 0), .velocity = make<V>(2, 0, 0), .radius = 1, .max_force = 3,
+                               .max_speed = 2});
+    SUBCASE("driving parallel to a row of obstacles beside it") {
+        std::vector<steer::sphere<V>> row;
+        for (int i = -5; i <= 20; ++i) {
+            row.push_back({make<V>(i, 3, 0), S(1.5)});   // 3 off the axis, reach 2.5
+            row.push_back({make<V>(i, -2, 0), S(1)});    // exactly touching the cylinder: clear
+        }
+        if constexpr (steer::dimension_v<V> == 3)
+            for (int i = -5; i <= 20; ++i) row.push_back({V(i, 0, 2.5), S(0.5)});  // a row off the other lateral axis
+        CHECK(steer::avoid_obstacles(v, row, S(10)) == V(S(0)));
+    }
+    SUBCASE("driving away from obstacles behind it, even overlapping ones") {
+        const std::vector<steer::sphere<V>> behind{
+            {make<V>(-3, 0, 0), S(1)}, {make<V>(-0.01, 0, 0), S(2)}, {make<V>(-1, 0.5, 0), S(5)}};
+        CHECK(steer::avoid_obstacles(v, behind, S(10)) == V(S(0)));
+    }
+    SUBCASE("obstacles beyond the cylinder's end") {
+        // lookahead = 2 s * 2 + 2 * 1 = 6; the axis enters this one at 7.
+        const std::vector<steer::sphere<V>> far{{make<V>(8, 0, 0), S(0)}};
+        CHECK(steer::avoid_obstacles(v, far, S(2)) == V(S(0)));
+        CHECK(steer::avoid_obstacles(v, far, S(2.6)) != V(S(0)));
+    }
+}
+
+TEST_CASE_TEMPLATE("obstacle avoidance turns laterally away from the nearest threat", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> v({.velocity = make<V>(2, 0, 0), .radius = 1, .max_force = 3, .max_speed = 2});
+    // The paper's figure 7: A is clear, B and C intersect the cylinder, B is nearer.
+    const std::vector<steer::sphere<V>> world{
+        {make<V>(3, 4, 0), S(1)},      // A: clear
+        {make<V>(8, -1, 0), S(1.5)},   // C: farther
+        {make<V>(5, 0.5, 0), S(1)},    // B: the threat, slightly to the +y side
+    };
+    const V steering = steer::avoid_obstacles(v, world, S(5));
+    CHECK(near(steering, make<V>(0, -3, 0)));  // away from B's center, lateral, max_force long
+    // Reversing the range order does not change the choice.
+    const std::vector<steer::sphere<V>> reversed(world.rbegin(), world.rend());
+    CHECK(steer::avoid_obstacles(v, reversed, S(5)) == steering);
+    // Pointers to spheres work the same.
+    std::vector<const steer::sphere<V>*> pointers;
+    for (const auto& s : world) pointers.push_back(&s);
+    CHECK(steer::avoid_obstacles(v, pointers, S(5)) == steering);
+}
+
+TEST_CASE_TEMPLATE("an obstacle dead ahead is passed on the vehicle's side", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    for (int turn = 0; turn < 8; ++turn) {
+        const S angle = S(turn) * S(0.785398);
+        const V heading = make<V>(std::cos(angle), std::sin(angle), 0.3 * turn);
+        const steer::vehicle<V> v({.velocity = heading, .radius = S(0.5), .max_force = 2, .max_speed = 3});
+        const std::vector<steer::sphere<V>> ahead{{v.forward() * S(4), S(1)}};
+        const V steering = steer::avoid_obstacles(v, ahead, S(2));
+        CHECK(near(steering, v.side() * S(2)));
+    }
+}
+
+TEST_CASE_TEMPLATE("obstacle avoidance is finite for degenerate input and refuses bad parameters", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::vehicle<V> resting({.radius = S(0.5)});
+    const steer::vehicle<V> point({.velocity = make<V>(1, 0, 0), .radius = 0});
+    const std::vector<steer::sphere<V>> none;
+    CHECK(steer::avoid_obstacles(resting, none, S(2)) == V(S(0)));
+    // Zero radii everywhere: nothing can intersect a zero-width cylinder.
+    const std::vector<steer::sphere<V>> dots{{make<V>(1, 0, 0), S(0)}, {make<V>(0, 0, 0), S(0)}};
+    CHECK(steer::avoid_obstacles(point, dots, S(2)) == V(S(0)));
+    // A resting vehicle still looks one body length ahead.
+    const std::vector<steer::sphere<V>> touching{{resting.forward() * S(1.2) + resting.side() * S(0.1), S(0.5)}};
+    const V from_rest = steer::avoid_obstacles(resting, touching, S(2));
+    CHECK(steer::is_finite(from_rest));
+    CHECK(from_rest != V(S(0)));
+    // Inside an obstacle, even at its exact center: finite, and it turns (to its side at the center).
+    const std::vector<steer::sphere<V>> around{{make<V>(0.5, 0.2, 0), S(3)}};
+    CHECK(steer::is_finite(steer::avoid_obstacles(point, around, S(2))));
+    const std::vector<steer::sphere<V>> centered{{make<V>(0, 0, 0), S(3)}};
+    CHECK(near(steer::avoid_obstacles(point, centered, S(2)), point.side()));
+    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, S(-1)), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, S(1), S(-0.1)), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, std::numeric_limits<S>::quiet_NaN()),
+                    std::invalid_argument);
+}

@@ -1,0 +1,264 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/wander.hpp>
+#include <steer/random.hpp>
+
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::same_bits;
+
+namespace {
+
+template <steer::vector V>
+glm::dvec3 as_dvec3(const V& v) {
+    if constexpr (steer::dimension_v<V> == 2)
+        return {static_cast<double>(v.x), static_cast<double>(v.y), 0.0};
+    else
+        return {static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)};
+}
+
+/// Heading statistics of a run: the largest heading change in one frame, the mean turn
+/// rate (rad/s), the lowest speed after the first `warm_up` seconds, and the persistence
+/// of the turning direction: the mean cosine between the turn axis now and `lag` seconds
+/// later (1: always turning the same way; about 0: no memory, "twitchy").
+struct heading_record {
+    double largest_turn = 0;
+    double mean_turn_rate = 0;
+    double slowest = 1e9;
+    double persistence = 0;
+};
+
+template <steer::vector V, class Steering>
+heading_record run(steer::vehicle<V> v, Steering steering, double hz, double seconds, double lag = 0.25,
+                   double warm_up = 3) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / static_cast<S>(hz);
+    heading_record r;
+    std::vector<glm::dvec3> axes;
+    double total_turn = 0;
+    const auto frames = static_cast<int>(seconds * hz);
+    for (int frame = 0; frame < frames; ++frame) {
+        const glm::dvec3 before = as_dvec3(v.forward());
+        v.apply_force(steering(v, dt), dt);
+        const glm::dvec3 after = as_dvec3(v.forward());
+        const glm::dvec3 turn = glm::cross(before, after);
+        const double angle = std::atan2(glm::length(turn), glm::dot(before, after));
+        r.largest_turn = std::max(r.largest_turn, angle);
+        total_turn += angle;
+        axes.push_back(glm::length(turn) > 0 ? turn / glm::length(turn) : glm::dvec3(0));
+        if (frame >= static_cast<int>(warm_up * hz)) r.slowest = std::min(r.slowest, static_cast<double>(v.speed()));
+    }
+    r.mean_turn_rate = total_turn / seconds;
+    const auto offset = static_cast<std::size_t>(lag * hz);
+    double sum = 0;
+    for (std::size_t i = 0; i + offset < axes.size(); ++i) sum += glm::dot(axes[i], axes[i + offset]);
+    r.persistence = sum / static_cast<double>(axes.size() - offset);
+    return r;
+}
+
+template <steer::vector V>
+steer::vehicle<V> cruiser() {
+    return steer::vehicle<V>({.velocity = make<V>(1, 0, 1) * steer::scalar_t<V>(0.7), .max_force = 1, .max_speed = 1});
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("wander turns smoothly: less than 0.2 rad of heading change per frame at 60 Hz", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    for (const S max_force : {S(1), S(4)}) {
+        CAPTURE(max_force);
+        steer::rng gen(11);
+        steer::wander_state<V> state;
+        auto v = cruiser<V>();
+        v.set_max_force(max_force);
+        const auto r = run(v, [&](const auto& vehicle, S dt) { return steer::wander(vehicle, state, gen, dt); }, 60, 120);
+        CHECK(r.largest_turn < 0.2);
+        CHECK(r.mean_turn_rate > 0.05);  // it does turn
+    }
+}
+
+TEST_CASE_TEMPLATE("wander turns in sustained arcs, unlike a fresh random force each frame", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(5);
+    steer::wander_state<V> state;
+    const auto wandering =
+        run(cruiser<V>(), [&](const auto& vehicle, S dt) { return steer::wander(vehicle, state, gen, dt); }, 60, 120);
+    const auto twitchy = run(
+        cruiser<V>(),
+        [&](const auto& vehicle, S) {
+            return vehicle.forward() * S(2) + steer::random_unit_vector<V>(gen);  // same sphere, no memory
+        },
+        60, 120);
+    CAPTURE(wandering.persistence);
+    CAPTURE(twitchy.persistence);
+    CHECK(wandering.persistence > 0.6);
+    CHECK(twitchy.persistence < 0.2);
+}
+
+TEST_CASE_TEMPLATE("wander keeps moving", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(3);
+    steer::wander_state<V> state;
+    steer::vehicle<V> still({.max_force = 1, .max_speed = 1});  // from rest
+    const auto r = run(still, [&](const auto& vehicle, S dt) { return steer::wander(vehicle, state, gen, dt); }, 60, 120);
+    CHECK(r.slowest > 0.8);
+}
+
+TEST_CASE_TEMPLATE("wander looks the same at 30, 60 and 120 Hz", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    SUBCASE("the point on the sphere drifts at the same pace") {
+        // Mean cosine between the point now and one second later, over 2000 seconds.
+        std::vector<double> drift;
+        for (const int hz : {30, 60, 120}) {
+            steer::rng gen(21);
+            steer::wander_state<V> state;
+            const auto v = cruiser<V>();
+            double sum = 0;
+            V previous = state.target;
+            for (int second = 0; second <= 2000; ++second) {
+                for (int frame = 0; frame < hz; ++frame) (void)steer::wander(v, state, gen, S(1) / static_cast<S>(hz));
+                if (second > 0) sum += static_cast<double>(glm::dot(previous, state.target));
+                previous = state.target;
+            }
+            drift.push_back(sum / 2000);
+        }
+        CAPTURE(drift[0]);
+        CAPTURE(drift[1]);
+        CAPTURE(drift[2]);
+        CHECK(drift[1] > 0.2);  // it does drift, and not so fast that the cosine is ~0 at any rate
+        CHECK(drift[1] < 0.9);
+        CHECK(std::abs(drift[0] - drift[1]) < 0.05);
+        CHECK(std::abs(drift[2] - drift[1]) < 0.05);
+    }
+    SUBCASE("the vehicle turns as much and as persistently") {
+        std::vector<heading_record> records;
+        for (const double hz : {30.0, 60.0, 120.0}) {
+            steer::rng gen(21);
+            steer::wander_state<V> state;
+            records.push_back(run(
+                cruiser<V>(), [&](const auto& vehicle, S dt) { return steer::wander(vehicle, state, gen, dt); }, hz, 600,
+                1.0));
+        }
+        for (const auto& r : records) {
+            CAPTURE(r.mean_turn_rate);
+            CAPTURE(r.persistence);
+            CHECK(r.mean_turn_rate == doctest::Approx(records[1].mean_turn_rate).epsilon(0.1));
+            CHECK(r.persistence == doctest::Approx(records[1].persistence).epsilon(0.1));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("wander replays bit for bit from the same seed", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const auto path = [] {
+        steer::rng gen(99);
+        steer::wander_state<V> state;
+        auto v = cruiser<V>();
+        for (int frame = 0; frame < 600; ++frame) v.apply_force(steer::wander(v, state, gen, S(1) / S(60)), S(1) / S(60));
+        return v.position();
+    };
+    CHECK(same_bits(path(), path()));
+}
+
+TEST_CASE_TEMPLATE("wander keeps its point on the sphere and its force within distance + radius", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(8);
+    steer::wander_state<V> state;
+    const steer::wander_params<V> p{.radius = S(1.5), .distance = S(2.5), .rate = 3};
+    const auto v = cruiser<V>();
+    for (int i = 0; i < 1000; ++i) {
+        const V force = steer::wander(v, state, gen, S(1) / S(60), p);
+        REQUIRE(static_cast<double>(glm::length(state.target)) == doctest::Approx(1.5).epsilon(1e-5));
+        REQUIRE(static_cast<double>(glm::length(force)) <= 4.0 * (1 + 1e-5));
+        REQUIRE(static_cast<double>(glm::dot(force, v.forward())) >= 1.0 * (1 - 1e-5));  // distance - radius
+    }
+}
+
+TEST_CASE_TEMPLATE("wander stays finite on degenerate input", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(1);
+    SUBCASE("zero dt, zero rate, zero radius, zero distance, at rest") {
+        const steer::vehicle<V> still;
+        for (const S dt : {S(0), S(1) / S(60), S(1000)}) {
+            for (const S radius : {S(0), S(1)}) {
+                for (const S distance : {S(0), S(2)}) {
+                    for (const S rate : {S(0), S(1)}) {
+                        steer::wander_state<V> state;
+                        const steer::wander_params<V> p{.radius = radius, .distance = distance, .rate = rate};
+                        CHECK(steer::is_finite(steer::wander(still, state, gen, dt, p)));
+                        CHECK(steer::is_finite(steer::wander(still, state, gen, dt, p)));
+                        CHECK(steer::is_finite(state.target));
+                    }
+                }
+            }
+        }
+    }
+    SUBCASE("zero dt or zero rate leave the point where it is") {
+        steer::wander_state<V> state;
+        const auto v = cruiser<V>();
+        (void)steer::wander(v, state, gen, S(0.1));
+        const V kept = state.target;
+        (void)steer::wander(v, state, gen, S(0));
+        CHECK(same_bits(state.target, kept));
+        (void)steer::wander(v, state, gen, S(0.1), {.rate = 0});
+        CHECK(same_bits(state.target, kept));
+    }
+    SUBCASE("a corrupted state restarts on the sphere") {
+        steer::wander_state<V> state{V(std::numeric_limits<S>::quiet_NaN())};
+        CHECK(steer::is_finite(steer::wander(cruiser<V>(), state, gen, S(0.1))));
+        CHECK(static_cast<double>(glm::length(state.target)) == doctest::Approx(1.0).epsilon(1e-5));
+    }
+    SUBCASE("bad dt or parameters are refused") {
+        steer::wander_state<V> state;
+        const steer::vehicle<V> v;
+        CHECK_THROWS_WITH_AS((void)steer::wander(v, state, gen, S(-1)), "steer::wander: dt must be >= 0 and finite (got -1)",
+                             std::invalid_argument);
+        CHECK_THROWS_WITH_AS((void)steer::wander(v, state, gen, S(1), {.radius = -2}),
+                             "steer::wander: radius must be >= 0 and finite (got -2)", std::invalid_argument);
+        CHECK_THROWS_AS((void)steer::wander(v, state, gen, S(1), {.rate = std::numeric_limits<S>::infinity()}),
+                        std::invalid_argument);
+    }
+}
+
+TEST_CASE_TEMPLATE("wander_turning never turns faster than max_turn_rate, keeps moving, and turns in arcs", V, glm::vec2,
+                   glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(4);
+    steer::wander_turning_state<V> state;
+    const steer::wander_turning_params<V> p{.max_turn_rate = S(0.8), .turn_rate_change = S(0.5)};
+    steer::vehicle<V> v({.velocity = make<V>(1, 0), .max_force = 3, .max_speed = 1});
+    double largest_rate = 0;
+    const auto r = run(
+        v,
+        [&](const auto& vehicle, S dt) {
+            const V force = steer::wander_turning(vehicle, state, gen, dt, p);
+            largest_rate = std::max(largest_rate, std::abs(static_cast<double>(state.turn_rate)));
+            return force;
+        },
+        60, 120, 0.25, 1);
+    CHECK(largest_rate <= 0.8 * (1 + 1e-6));
+    CHECK(largest_rate > 0.5);               // the walk does reach the bound
+    CHECK(r.largest_turn <= 0.8 / 60 * 1.01);  // heading change per frame follows the turn rate
+    CHECK(r.slowest > 0.95);
+    CHECK(r.persistence > 0.6);
+}
+
+TEST_CASE_TEMPLATE("wander_turning stays finite on degenerate input", V, glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(2);
+    steer::wander_turning_state<V> state;
+    const steer::vehicle<V> still({.max_speed = 0});
+    for (const S dt : {S(0), S(1), S(1e6)}) {
+        CHECK(steer::is_finite(steer::wander_turning(still, state, gen, dt)));
+        CHECK(steer::is_finite(steer::wander_turning(still, state, gen, dt, {.max_turn_rate = 0, .turn_rate_change = 0})));
+    }
+    CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(-1)), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(1), {.max_turn_rate = -1}), std::invalid_argument);
+}
