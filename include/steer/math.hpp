@@ -52,7 +52,7 @@ template <vector V>
     using S = scalar_t<V>;
     const S squared = length_squared(v);
     if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())
-        return v * (S(1) / std::sqrt(squared));
+        return v / std::sqrt(squared);
     // Squares that underflow or overflow: scale by the largest component first.
     const S largest = max_abs_component(v);
     if (!(largest >= std::numeric_limits<S>::min()) || !std::isfinite(largest)) return V(S(0));
