@@ -1,6 +1,6 @@
 // Big flocks: one full step (neighbors, flocking, an extra steering, integration) of N 3D
 // boids at about 10 neighbors each, for the batched steer::flock on 1 and 2 threads and for
-// the per-vehicle path (a grid rebuilt each step, steer::flocking over each vehicle's
+// the per-vehicle path (steer::bin_lattice queries, steer::flocking over each vehicle's
 // neighbors, vehicle::apply_force). The figure to read is per_boid: wall time per boid-step.
 //
 // N = 10^6 is registered only when STEER_BENCH_FLOCK_MAX asks for it (e.g. 1000000), so
@@ -19,6 +19,8 @@
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
 #include <steer/flock.hpp>
+#include <steer/proximity/bin_lattice.hpp>
+#include <steer/proximity/proximity_database.hpp>
 #include <steer/random.hpp>
 
 namespace {
@@ -115,67 +117,33 @@ void batched(benchmark::State& state) {
     set_counters(state, n);
 }
 
-/// The per-vehicle path as a user would write it: a grid of cells of side `reach`, rebuilt
-/// each step; for each vehicle, the others within reach gathered from the 27 cells around
-/// it, steer::flocking over them plus the extra steering; then every vehicle applies its force.
-class grid_neighbors {
-public:
-    void rebuild(const std::vector<steer::vehicle<V>>& all) {
-        lo_ = V(std::numeric_limits<S>::max());
-        V hi(std::numeric_limits<S>::lowest());
-        for (const auto& v : all) {
-            lo_ = glm::min(lo_, v.position());
-            hi = glm::max(hi, v.position());
-        }
-        for (int d = 0; d < 3; ++d) cells_[d] = static_cast<int>((hi[d] - lo_[d]) / reach) + 1;
-        bins_.resize(static_cast<std::size_t>(cells_[0]) * static_cast<std::size_t>(cells_[1]) *
-                     static_cast<std::size_t>(cells_[2]));
-        for (auto& bin : bins_) bin.clear();
-        for (const auto& v : all) bins_[index(cell(v.position()))].push_back(&v);
-    }
-    template <class F>
-    void for_each_within(const V& p, F&& f) const {
-        const glm::ivec3 c = cell(p);
-        for (int z = std::max(c.z - 1, 0); z <= std::min(c.z + 1, cells_[2] - 1); ++z)
-            for (int y = std::max(c.y - 1, 0); y <= std::min(c.y + 1, cells_[1] - 1); ++y)
-                for (int x = std::max(c.x - 1, 0); x <= std::min(c.x + 1, cells_[0] - 1); ++x)
-                    for (const steer::vehicle<V>* other : bins_[index({x, y, z})])
-                        if (steer::distance_squared(other->position(), p) <= reach * reach) f(other);
-    }
-
-private:
-    glm::ivec3 cell(const V& p) const {
-        glm::ivec3 c;
-        for (int d = 0; d < 3; ++d) c[d] = std::clamp(static_cast<int>((p[d] - lo_[d]) / reach), 0, cells_[d] - 1);
-        return c;
-    }
-    std::size_t index(const glm::ivec3& c) const {
-        return (static_cast<std::size_t>(c.z) * static_cast<std::size_t>(cells_[1]) + static_cast<std::size_t>(c.y)) *
-                   static_cast<std::size_t>(cells_[0]) +
-               static_cast<std::size_t>(c.x);
-    }
-    V lo_{0};
-    int cells_[3] = {1, 1, 1};
-    std::vector<std::vector<const steer::vehicle<V>*>> bins_;
-};
-
+/// The per-vehicle path as a user would write it: the vehicles in a steer::bin_lattice with
+/// bins of side `reach`, moved after each step; for each vehicle, the others within reach
+/// gathered into a vector (steer::gather_within), steer::flocking over them plus the extra
+/// steering; then every vehicle applies its force.
 void per_vehicle(benchmark::State& state) {
+    using lattice_type = steer::bin_lattice<V, const steer::vehicle<V>*>;
     const auto n = static_cast<std::size_t>(state.range(0));
     const auto params = boids(state.range(1) != 0);
     const auto initial = boids_in_cube(n);
-    const pull_to_middle extra{V(side_for(n) / 2)};
+    const S side = side_for(n);
+    const pull_to_middle extra{V(side / 2)};
     auto all = initial;
-    grid_neighbors grid;
+    const int bins = std::max(1, static_cast<int>(side / reach));
+    lattice_type lattice({.min = V(0), .max = V(side)}, glm::ivec3(bins));
+    std::vector<lattice_type::handle> handles;
+    for (const auto& v : all) handles.push_back(lattice.insert(&v, v.position()));
     std::vector<const steer::vehicle<V>*> nearby;
     std::vector<V> forces(n);
     const auto run = [&] {
-        grid.rebuild(all);
         for (std::size_t i = 0; i < n; ++i) {
-            nearby.clear();
-            grid.for_each_within(all[i].position(), [&](const steer::vehicle<V>* other) { nearby.push_back(other); });
+            steer::gather_within(lattice, all[i].position(), reach, nearby);
             forces[i] = extra(steer::flock_id{}, all[i], steer::flocking(all[i], nearby, params));
         }
-        for (std::size_t i = 0; i < n; ++i) all[i].apply_force(forces[i], dt);
+        for (std::size_t i = 0; i < n; ++i) {
+            all[i].apply_force(forces[i], dt);
+            lattice.move(handles[i], all[i].position());
+        }
     };
     run();
     int steps = 0;
@@ -183,6 +151,7 @@ void per_vehicle(benchmark::State& state) {
         if (++steps == reset_every) {
             state.PauseTiming();
             all = initial;
+            for (std::size_t i = 0; i < n; ++i) lattice.move(handles[i], all[i].position());
             run();
             steps = 0;
             state.ResumeTiming();
