@@ -13,7 +13,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -36,7 +35,8 @@ namespace steer {
 
 /// A stable handle to an agent of a `flock`: valid from `add` until `remove`, whatever the
 /// steps do to the storage order. A removed agent's handle is refused afterwards, even when
-/// its slot has been given to a new agent (the generation differs).
+/// its slot has been given to a new agent (the generation differs). `index` is small and
+/// dense (removed agents' indices are reused): index your own per-agent arrays with it.
 struct flock_id {
     std::uint32_t index = std::numeric_limits<std::uint32_t>::max();
     std::uint32_t generation = 0;
