@@ -46,10 +46,14 @@ template <vector V>
 }
 
 /// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
-/// Scales by the largest component first, so huge finite vectors do not overflow.
+/// Huge finite vectors are scaled first, so they do not overflow.
 template <vector V>
 [[nodiscard]] V safe_normalize(const V& v) noexcept {
     using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())
+        return v / std::sqrt(squared);
+    // Squares that underflow or overflow: scale by the largest component first.
     const S largest = max_abs_component(v);
     if (!(largest >= std::numeric_limits<S>::min()) || !std::isfinite(largest)) return V(S(0));
     const V scaled = v / largest;
@@ -117,11 +121,19 @@ template <vector V>
     return text + ")";
 }
 
-/// Refuses a non-finite vector argument, naming it.
+/// Reports a non-finite vector argument, naming it (the slow half of `expect_finite`).
 template <vector V>
-void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
+void refuse_non_finite(std::string_view where, std::string_view parameter, const V& v) {
     STEER_EXPECTS(is_finite(v), std::string(where) + ": " + std::string(parameter) +
                                     " must be finite (got " + format_vector(v) + ")");
+}
+
+/// Refuses a non-finite vector argument, naming it. The check is inline; the message is
+/// built out of line, only on failure.
+template <vector V>
+void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
+    if (!is_finite(v)) [[unlikely]]
+        refuse_non_finite(where, parameter, v);
 }
 
 /// Refuses a scalar that is not finite or is below `minimum` (inclusive bound).

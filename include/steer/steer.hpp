@@ -7,6 +7,8 @@
 #include "behavior_list.hpp"
 #include "combiners.hpp"
 #include "error.hpp"
+#include "executor.hpp"
+#include "flock.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
 #include "random.hpp"

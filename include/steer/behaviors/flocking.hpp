@@ -52,6 +52,25 @@ void validate(const flocking_params<V>& p) {
                   detail::describe(where, "cohesion_weight", "finite", p.cohesion_weight));
 }
 
+namespace detail {
+
+/// The last step of flocking, shared by `flocking` and the batched `flock`: from the sums
+/// gathered over the neighbors (separation: sum of -offset / distance^2; heading: sum of
+/// the alignment neighbors' forwards and their count; offset: sum of the cohesion
+/// neighbors' offsets), each component normalized and weighted.
+template <vector V>
+[[nodiscard]] V combine_flocking(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
+                                 const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
+                                 const flocking_params<V>& p) noexcept {
+    using S = scalar_t<V>;
+    // The cohesion offset's direction is that of the sum: no need to divide by the count.
+    const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
+    return safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
+           safe_normalize(offset_sum) * p.cohesion_weight;
+}
+
+}  // namespace detail
+
 /// Boids flocking (Reynolds 1999, "Flocking"): separation, alignment and cohesion, each
 /// computed over its own neighborhood, normalized to unit length, scaled by its weight and
 /// summed. Normalizing first makes each weight the component's share of the steering,
@@ -77,10 +96,8 @@ template <vector V, class R>
         }
         if (cohesion_test.accepts(distance_squared, forwardness)) offset_sum += offset;
     });
-    // The cohesion offset's direction is that of the sum: no need to divide by the count.
-    const V align = heading_count > S(0) ? heading_sum * (v.max_speed() / heading_count) - v.velocity() : V(S(0));
-    return safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
-           safe_normalize(offset_sum) * p.cohesion_weight;
+    return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, v.velocity(),
+                                    v.max_speed(), p);
 }
 
 }  // namespace steer

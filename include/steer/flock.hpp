@@ -1,0 +1,763 @@
+#ifndef STEER_FLOCK_HPP
+#define STEER_FLOCK_HPP
+
+/// @file
+/// The batched flock: one big flock of boids (Reynolds 1999, "Flocking") stepped as a
+/// whole, fast. Same semantics as the per-vehicle path (`flocking` over each vehicle's
+/// neighbors, then `vehicle::apply_force`), with the neighbor search done for everyone at
+/// once on a grid rebuilt every step, the state kept in grid order, and the loops handed to
+/// an executor (serial, the bundled thread pool, or an engine's job system).
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "behaviors/flocking.hpp"
+#include "behaviors/neighborhood.hpp"
+#include "detail/simd.hpp"
+#include "error.hpp"
+#include "executor.hpp"
+#include "math.hpp"
+#include "schedule.hpp"
+#include "vector.hpp"
+#include "vehicle.hpp"
+
+namespace steer {
+
+/// A stable handle to an agent of a `flock`: valid from `add` until `remove`, whatever the
+/// steps do to the storage order. A removed agent's handle is refused afterwards, even when
+/// its slot has been given to a new agent (the generation differs). `index` is small and
+/// dense (removed agents' indices are reused): index your own per-agent arrays with it.
+struct flock_id {
+    std::uint32_t index = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t generation = 0;
+
+    friend constexpr bool operator==(const flock_id&, const flock_id&) = default;
+};
+
+/// The extra steering that adds nothing: each agent applies its flocking force as it is.
+struct no_extra_steering {
+    template <vector V>
+    [[nodiscard]] constexpr V operator()(flock_id, const vehicle<V>&, const V& flocking_force) const noexcept {
+        return flocking_force;
+    }
+};
+
+/// A per-agent steering callable for `flock::step`: `f(id, vehicle, flocking_force)` returns
+/// the steering force the agent applies this step (typically the flocking force combined
+/// with the user's own behaviors). It may be called from several threads at once, for
+/// different agents; with `serial_executor` it is called on the stepping thread only.
+template <class F, class V>
+concept flock_steering = vector<V> && std::invocable<F&, flock_id, const vehicle<V>&, const V&> &&
+    std::convertible_to<std::invoke_result_t<F&, flock_id, const vehicle<V>&, const V&>, V>;
+
+namespace detail {
+
+/// A neighborhood test over lanes: the same comparisons as `neighborhood_test::accepts`,
+/// on packs, with the constants taken from a `neighborhood_test`. The squared distance
+/// limit is clamped to the largest finite value, so that passing it also means that the
+/// squared distance did not overflow (which `for_each_neighbor` checks separately).
+template <class P, class S>
+struct lane_neighborhood_test {
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+
+    pack max_distance_squared;
+    pack cos_max_angle_squared;
+    mask all_round;
+    mask narrow;  // cos(max_angle) >= 0: the field of view is at most a half-space
+
+    template <vector V>
+    explicit lane_neighborhood_test(const neighborhood_test<V>& t) noexcept
+        : max_distance_squared(P::broadcast(std::min(t.max_distance_squared, std::numeric_limits<S>::max()))),
+          cos_max_angle_squared(P::broadcast(t.cos_max_angle_squared)),
+          all_round(P::broadcast_mask(t.all_round)),
+          narrow(P::broadcast_mask(t.cos_max_angle >= S(0))) {}
+
+    /// Only the distance: for steps where every neighborhood is all-round.
+    [[nodiscard]] mask within(const pack& distance_squared) const noexcept {
+        return distance_squared <= max_distance_squared;
+    }
+
+    /// The distance and the field of view, lane by lane, as `neighborhood_test::accepts`.
+    [[nodiscard]] mask accepts(const pack& distance_squared, const pack& forwardness) const noexcept {
+        const mask ahead = forwardness >= P::zero();
+        const pack lhs = forwardness * forwardness;
+        const pack rhs = cos_max_angle_squared * distance_squared;
+        const mask in_narrow = ahead & (lhs >= rhs);
+        const mask in_wide = ahead | (lhs <= rhs);
+        return (distance_squared <= max_distance_squared) & (all_round | (narrow & in_narrow) | (~narrow & in_wide));
+    }
+};
+
+/// The sums flocking gathers for one agent, as lanes (summed across lanes at the end).
+template <class P, int D>
+struct lane_flocking_sums {
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+    pack separation[D];
+    pack heading[D];
+    pack offset[D];
+    mask heading_count;
+
+    lane_flocking_sums() noexcept : heading_count(P::zero_count()) {
+        for (int d = 0; d < D; ++d) separation[d] = heading[d] = offset[d] = P::zero();
+    }
+};
+
+/// Indices of candidates that passed the distance test, waiting for the full tests.
+struct candidate_buffer {
+    static constexpr std::size_t capacity = 256;
+    std::uint32_t index[capacity + 16];
+    std::size_t size = 0;
+};
+
+/// Stage one of the neighbor loop: tests a run of `count` candidates, starting at index
+/// `first` of the grid-ordered `position` arrays, against the agent at `self` (distance
+/// only: not coincident, within `reach_squared`, the widest neighborhood) and appends the
+/// indices of those that pass to `buffer`, calling `flush()` when it is nearly full. Most
+/// candidates fail here after a few operations each; reads up to a pack past the run.
+template <class P, int D, class Flush>
+inline void collect_candidates(const typename P::scalar* const (&position)[D], std::size_t first, std::size_t count,
+                               const typename P::pack (&self)[D], const typename P::pack& reach_squared,
+                               candidate_buffer& buffer, Flush&& flush) {
+    using S = typename P::scalar;
+    using pack = typename P::pack;
+    constexpr std::size_t W = P::width;
+    // Runs are short (about five candidates): the first `fixed` lanes are tested whatever
+    // the count, so that the loop's exit does not depend on it; longer runs go on below.
+    constexpr std::size_t fixed = W >= 8 ? W : 8;
+    constexpr std::size_t full = candidate_buffer::capacity - 2 * fixed;
+    const pack smallest = P::broadcast(std::numeric_limits<S>::min());
+    std::size_t size = buffer.size;  // in a register, not through the reference
+    const auto block = [&](std::size_t done) {
+        const std::size_t j = first + done;
+        pack distance_squared = P::zero();
+        for (int d = 0; d < D; ++d) {
+            const pack offset = P::load(position[d] + j) - self[d];
+            distance_squared = d == 0 ? offset * offset : distance_squared + offset * offset;
+        }
+        const unsigned passed = P::bits(P::first(count > done ? count - done : 0) & (distance_squared >= smallest) &
+                                        (distance_squared <= reach_squared));
+        size += simd::compress_indices(passed, W, static_cast<std::uint32_t>(j), buffer.index + size);
+    };
+    for (std::size_t done = 0; done < fixed; done += W) block(done);
+    if (count > fixed) [[unlikely]]
+        for (std::size_t done = fixed; done < count; done += W) {
+            if (size > full) {
+                buffer.size = size;
+                flush();
+                size = 0;
+            }
+            block(done);
+        }
+    buffer.size = size;
+    if (size > full) [[unlikely]] {
+        flush();
+        buffer.size = 0;
+    }
+}
+
+/// Stage two: the full neighborhood tests and flocking's sums over the `count` candidates
+/// listed in `index` (each within reach and not coincident), exactly as `flocking` does:
+/// separation -offset / distance^2; alignment the forward and a count; cohesion the offset.
+/// `index` must hold valid indices up to a pack past `count` (they are masked out).
+template <class P, int D, bool Angles>
+inline void accumulate_neighbors(const typename P::scalar* const (&position)[D],
+                                 const typename P::scalar* const (&forward)[D], const std::uint32_t* index,
+                                 std::size_t count, const typename P::pack (&self)[D],
+                                 const typename P::pack (&self_forward)[D],
+                                 const lane_neighborhood_test<P, typename P::scalar>& separation,
+                                 const lane_neighborhood_test<P, typename P::scalar>& alignment,
+                                 const lane_neighborhood_test<P, typename P::scalar>& cohesion,
+                                 lane_flocking_sums<P, D>& sums) noexcept {
+    using S = typename P::scalar;
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+    constexpr std::size_t W = P::width;
+    const pack smallest = P::broadcast(std::numeric_limits<S>::min());
+    const pack one = P::broadcast(S(1));
+    for (std::size_t done = 0; done < count; done += W) {
+        const std::uint32_t* lanes = index + done;
+        pack offset[D];
+        for (int d = 0; d < D; ++d) offset[d] = P::gather(position[d], lanes) - self[d];
+        pack distance_squared = offset[0] * offset[0];
+        for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
+        const mask valid = P::first(count - done);
+        mask in_separation, in_alignment, in_cohesion;
+        if constexpr (Angles) {
+            pack forwardness = self_forward[0] * offset[0];
+            for (int d = 1; d < D; ++d) forwardness = forwardness + self_forward[d] * offset[d];
+            in_separation = valid & separation.accepts(distance_squared, forwardness);
+            in_alignment = valid & alignment.accepts(distance_squared, forwardness);
+            in_cohesion = valid & cohesion.accepts(distance_squared, forwardness);
+        } else {
+            in_separation = valid & separation.within(distance_squared);
+            in_alignment = valid & alignment.within(distance_squared);
+            in_cohesion = valid & cohesion.within(distance_squared);
+        }
+        const pack inverse = P::select(in_separation, one / P::max(distance_squared, smallest));
+        for (int d = 0; d < D; ++d) {
+            sums.separation[d] = sums.separation[d] - offset[d] * inverse;
+            sums.heading[d] = sums.heading[d] + P::select(in_alignment, P::gather(forward[d], lanes));
+            sums.offset[d] = sums.offset[d] + P::select(in_cohesion, offset[d]);
+        }
+        P::count(sums.heading_count, in_alignment);
+    }
+}
+
+/// The uniform grid of one step, numbered x fastest. Cells are `cell` wide (at least the
+/// largest neighborhood distance) across y and z, and a `split`-th of that along x, so that
+/// a run of x-cells around a point covers [x - cell, x + cell] with little slack.
+template <int D>
+struct flock_grid {
+    static constexpr int split = 4;
+
+    double origin[D] = {};
+    double cell = 0;             // side across y (and z)
+    double inverse_size[D] = {};  // per axis: 1 / (cell / split) along x, 1 / cell across
+    std::int64_t cells[D] = {};
+    std::size_t total = 0;  // number of cells; 0 = no grid (nobody has neighbors)
+
+    /// The cell coordinate of `x` along `axis` (clamped into the grid; NaN goes to 0).
+    /// Computed in double, so that rounding never puts points within reach of each other
+    /// further apart than the neighbor runs look.
+    [[nodiscard]] std::int64_t coordinate(double x, int axis) const noexcept {
+        const double t = (x - origin[axis]) * inverse_size[axis];
+        if (!(t >= 0)) return 0;
+        if (!(t < static_cast<double>(cells[axis]))) return cells[axis] - 1;
+        return static_cast<std::int64_t>(t);
+    }
+
+    template <vector V>
+    [[nodiscard]] std::size_t index_of(const V& p) const noexcept {
+        std::int64_t index = 0;
+        for (int d = D - 1; d >= 0; --d) index = index * cells[d] + coordinate(static_cast<double>(p[d]), d);
+        return static_cast<std::size_t>(index);
+    }
+};
+
+}  // namespace detail
+
+/// One big flock stepped as a whole (Reynolds 1999, "Flocking", at crowd scale): each
+/// step, every agent computes `flocking(agent, others, params)` over the whole flock, passes
+/// it through the caller's extra steering, and applies the result with the simple vehicle
+/// model (`vehicle::apply_force`). The forces equal the per-vehicle path's (up to float
+/// rounding in the sums: about 1e-6 relative), and the motion is the vehicle model's,
+/// because each agent *is* a `vehicle<V>`, readable and writable between steps.
+///
+/// How it is fast: the neighbor search is done for everyone at once on a uniform grid
+/// rebuilt each step (cells of the largest neighborhood distance, a counting sort), the
+/// agents are kept in grid order so that neighbors are neighbors in memory too, and the
+/// inner loop tests several candidates at a time on structure-of-arrays copies of the
+/// positions and forwards. Every loop of a step goes through an executor; each agent's
+/// result depends only on the state before the step, so results are bit-identical whatever
+/// the executor and the number of threads.
+///
+/// Think-rate decoupling (Reynolds 2000, "Realtime Performance"): with a think_schedule of
+/// period p, an agent computes a new steering force (flocking and the extra steering) only
+/// on the frames where its phase is due, and applies its last one on the others; every
+/// agent moves every frame. A new agent has zero steering until its first thought.
+///
+/// Agents are added and removed between steps; handles (`flock_id`) stay valid. The storage
+/// order (`vehicles()`, `ids()`) changes at every step; references into it are valid until
+/// the next `step`, `add` or `remove`.
+template <vector V>
+class flock {
+    using S = scalar_t<V>;
+    static constexpr int D = dimension_v<V>;
+    static constexpr std::uint32_t no_slot = std::numeric_limits<std::uint32_t>::max();
+
+public:
+    using vector_type = V;
+    using scalar_type = S;
+    using vehicle_type = steer::vehicle<V>;
+
+    /// An empty flock whose agents think every frame.
+    flock() = default;
+    /// An empty flock whose agents think on `schedule`.
+    explicit flock(const think_schedule& schedule) : schedule_(schedule) {}
+
+    /// Adds an agent built from `params` (validated as `vehicle` does); returns its handle.
+    /// Its phase is the next in round-robin order (see `set_phase`).
+    flock_id add(const vehicle_params<V>& params) { return add(vehicle_type(params)); }
+    /// Adds a copy of `v`; returns its handle. Its phase is the next in round-robin order.
+    flock_id add(const vehicle_type& v) { return add(v, next_phase_++); }
+    /// Adds a copy of `v` with a think phase (any number; it thinks on the frames f with
+    /// f % period == phase % period). Returns its handle.
+    flock_id add(const vehicle_type& v, std::uint32_t phase) {
+        STEER_EXPECTS(vehicles_.size() < no_slot - 1,
+                      detail::describe("steer::flock::add", "size", "< 2^32 - 1", vehicles_.size()));
+        // Grow first: if memory runs out, the flock is left as it was.
+        grow(vehicles_);
+        grow(steering_);
+        grow(phases_);
+        grow(ids_);
+        grow(slot_of_);
+        grow(generations_);
+        flock_id id;
+        if (free_.empty()) {
+            id.index = static_cast<std::uint32_t>(slot_of_.size());
+            slot_of_.push_back(no_slot);
+            generations_.push_back(0);
+        } else {
+            id.index = free_.back();
+            free_.pop_back();
+        }
+        id.generation = generations_[id.index];
+        slot_of_[id.index] = static_cast<std::uint32_t>(vehicles_.size());
+        vehicles_.push_back(v);
+        steering_.push_back(V(S(0)));
+        phases_.push_back(phase);
+        ids_.push_back(id);
+        return id;
+    }
+
+    /// Removes an agent; its handle is refused from now on. Another agent takes its storage
+    /// slot (handles are unaffected). A stale or foreign handle is refused.
+    void remove(flock_id id) {
+        const std::uint32_t slot = slot_checked(id, "steer::flock::remove");
+        const std::size_t last = vehicles_.size() - 1;
+        if (slot != last) {
+            vehicles_[slot] = vehicles_[last];
+            steering_[slot] = steering_[last];
+            phases_[slot] = phases_[last];
+            ids_[slot] = ids_[last];
+            slot_of_[ids_[slot].index] = slot;
+        }
+        vehicles_.pop_back();
+        steering_.pop_back();
+        phases_.pop_back();
+        ids_.pop_back();
+        slot_of_[id.index] = no_slot;
+        ++generations_[id.index];
+        free_.push_back(id.index);
+    }
+
+    /// Removes every agent (their handles are refused from now on); keeps the memory.
+    void clear() {
+        for (const flock_id& id : ids_) {
+            slot_of_[id.index] = no_slot;
+            ++generations_[id.index];
+            free_.push_back(id.index);
+        }
+        vehicles_.clear();
+        steering_.clear();
+        phases_.clear();
+        ids_.clear();
+    }
+
+    /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
+    /// nothing more (apart from the grid's cell table, sized by the flock's extent).
+    void reserve(std::size_t n) {
+        vehicles_.reserve(n);
+        steering_.reserve(n);
+        phases_.reserve(n);
+        ids_.reserve(n);
+        slot_of_.reserve(n);
+        generations_.reserve(n);
+        spare_vehicles_.reserve(n);
+        spare_steering_.reserve(n);
+        spare_phases_.reserve(n);
+        spare_ids_.reserve(n);
+        cells_.reserve(n);
+        order_.reserve(n);
+        hot_.reserve(2 * D * (n + pad));
+    }
+
+    [[nodiscard]] std::size_t size() const noexcept { return vehicles_.size(); }
+    [[nodiscard]] bool empty() const noexcept { return vehicles_.empty(); }
+    /// Whether `id` names an agent of this flock.
+    [[nodiscard]] bool contains(flock_id id) const noexcept {
+        return id.index < slot_of_.size() && slot_of_[id.index] != no_slot && generations_[id.index] == id.generation;
+    }
+
+    /// The agent's vehicle: position, velocity, local space and limits. Write through it
+    /// between steps (set_position, set_velocity, set_forward, set_max_speed...). The
+    /// reference is valid until the next step, add or remove. A stale handle is refused.
+    [[nodiscard]] vehicle_type& agent(flock_id id) { return vehicles_[slot_checked(id, "steer::flock::agent")]; }
+    [[nodiscard]] const vehicle_type& agent(flock_id id) const {
+        return vehicles_[slot_checked(id, "steer::flock::agent")];
+    }
+    /// The steering force the agent applied at the last step (kept on frames it does not
+    /// think); zero before its first thought.
+    [[nodiscard]] const V& steering(flock_id id) const { return steering_[slot_checked(id, "steer::flock::steering")]; }
+    /// The agent's think phase.
+    [[nodiscard]] std::uint32_t phase(flock_id id) const { return phases_[slot_checked(id, "steer::flock::phase")]; }
+    /// Sets the agent's think phase: it thinks on the frames f with f % period == phase % period.
+    void set_phase(flock_id id, std::uint32_t phase) { phases_[slot_checked(id, "steer::flock::set_phase")] = phase; }
+
+    /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
+    /// same order. For an engine's per-frame copy of positions and frames.
+    [[nodiscard]] std::span<vehicle_type> vehicles() noexcept { return vehicles_; }
+    [[nodiscard]] std::span<const vehicle_type> vehicles() const noexcept { return vehicles_; }
+    /// Every agent's handle, in storage order.
+    [[nodiscard]] std::span<const flock_id> ids() const noexcept { return ids_; }
+    /// Every agent's last steering force, in storage order.
+    [[nodiscard]] std::span<const V> steering_forces() const noexcept { return steering_; }
+
+    [[nodiscard]] const think_schedule& schedule() const noexcept { return schedule_; }
+    /// Changes the think schedule; phases are kept (taken modulo the new period).
+    void set_schedule(const think_schedule& schedule) noexcept { schedule_ = schedule; }
+    /// The number of steps taken: the frame whose thinkers the next step chooses.
+    [[nodiscard]] std::uint64_t frame() const noexcept { return frame_; }
+
+    /// One step of `dt` seconds (>= 0, finite): every agent due to think computes its
+    /// flocking force over the whole flock with `params` and passes it to `extra(id,
+    /// vehicle, flocking_force)`, whose result becomes its steering; then every agent applies
+    /// its steering with `vehicle::apply_force(steering, dt)`. All forces come from the state
+    /// before the step. `exec` runs the loops (see executor.hpp); results do not depend on it.
+    /// Refused (nothing moves): a bad `dt` or `params`, or a non-finite extra steering.
+    template <class Extra = no_extra_steering, class Exec = serial_executor>
+        requires flock_steering<Extra, V> && executor<Exec>
+    void step(S dt, const flocking_params<V>& params, Extra&& extra = {}, Exec&& exec = {}) {
+        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0),
+                      detail::describe("steer::flock::step", "dt", ">= 0 and finite", dt));
+        validate(params);
+        if (!vehicles_.empty()) {
+            sort_into_grid(params, exec);
+            think(params, extra, exec);
+            move(dt, exec);
+        }
+        ++frame_;
+    }
+
+private:
+    /// Pad after each structure-of-arrays copy: the inner loop reads up to 8 lanes (or a
+    /// pack, if wider) past the start of a run.
+    static constexpr std::size_t pad = 16;
+    /// The counting sort's tasks: ranges of cells, each handled by one task.
+    static constexpr std::size_t sort_ranges = 4;
+    using pack_backend = detail::simd::native_pack<S>;
+    using grid_type = detail::flock_grid<D>;
+
+    struct bounds {
+        V lo{std::numeric_limits<S>::max()};
+        V hi{std::numeric_limits<S>::lowest()};
+    };
+
+    /// Makes room for one more element (doubling, as push_back would).
+    template <class T>
+    static void grow(std::vector<T>& v) {
+        if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
+    }
+
+    [[nodiscard]] std::uint32_t slot_checked(flock_id id, const char* where) const {
+        STEER_EXPECTS(contains(id), std::string(where) + ": id must name an agent of this flock (got index " +
+                                        detail::format_value(id.index) + ", generation " +
+                                        detail::format_value(id.generation) + ")");
+        return slot_of_[id.index];
+    }
+
+    [[nodiscard]] std::size_t stride() const noexcept { return vehicles_.size() + pad; }
+    [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
+    [[nodiscard]] S* hot_forward(int d) noexcept { return hot_.data() + static_cast<std::size_t>(D + d) * stride(); }
+
+    /// Builds the grid for `params`, reorders the agents into cell order (a stable counting
+    /// sort) and fills the structure-of-arrays copies of positions and forwards.
+    template <class Exec>
+    void sort_into_grid(const flocking_params<V>& params, Exec& exec) {
+        const std::size_t n = vehicles_.size();
+        const S reach =
+            std::max({params.separation.max_distance, params.alignment.max_distance, params.cohesion.max_distance});
+        grid_ = {};
+        if (reach > S(0)) {
+            plan_grid(static_cast<double>(reach), exec);
+            cells_.resize(n);
+            exec(n, [this](std::size_t begin, std::size_t end) {
+                for (std::size_t i = begin; i < end; ++i)
+                    cells_[i] = static_cast<std::uint32_t>(grid_.index_of(vehicles_[i].position()));
+            });
+            counting_sort(exec);
+        } else {
+            order_.resize(n);
+            for (std::size_t k = 0; k < n; ++k) order_[k] = static_cast<std::uint32_t>(k);
+        }
+        spare_vehicles_.resize(n);
+        spare_steering_.resize(n);
+        spare_phases_.resize(n);
+        spare_ids_.resize(n);
+        hot_.resize(2 * D * stride());
+        exec(n, [this](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::uint32_t from = order_[k];
+                const vehicle_type& v = vehicles_[from];
+                spare_vehicles_[k] = v;
+                spare_steering_[k] = steering_[from];
+                spare_phases_[k] = phases_[from];
+                spare_ids_[k] = ids_[from];
+                slot_of_[ids_[from].index] = static_cast<std::uint32_t>(k);
+                for (int d = 0; d < D; ++d) {
+                    hot_position(d)[k] = v.position()[d];
+                    hot_forward(d)[k] = v.forward()[d];
+                }
+            }
+        });
+        for (int a = 0; a < 2 * D; ++a)
+            std::fill_n(hot_.data() + static_cast<std::size_t>(a) * stride() + n, pad, S(0));
+        vehicles_.swap(spare_vehicles_);
+        steering_.swap(spare_steering_);
+        phases_.swap(spare_phases_);
+        ids_.swap(spare_ids_);
+    }
+
+    /// The bounding box of the positions (in chunks through the executor; exact in any
+    /// order), then cells of side `reach` over it, fewer and larger when the box is so big
+    /// that the cell table would outgrow the flock.
+    template <class Exec>
+    void plan_grid(double reach, Exec& exec) {
+        const std::size_t n = vehicles_.size();
+        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
+        partials_.assign(chunks, bounds{});
+        exec(chunks, [this, n, chunks](std::size_t begin, std::size_t end) {
+            for (std::size_t c = begin; c < end; ++c) {
+                bounds b;
+                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
+                    const V& p = vehicles_[i].position();
+                    for (int d = 0; d < D; ++d) {
+                        if (!std::isfinite(p[d])) continue;
+                        b.lo[d] = std::min(b.lo[d], p[d]);
+                        b.hi[d] = std::max(b.hi[d], p[d]);
+                    }
+                }
+                partials_[c] = b;
+            }
+        });
+        bounds box;
+        for (const bounds& b : partials_)
+            for (int d = 0; d < D; ++d) {
+                box.lo[d] = std::min(box.lo[d], b.lo[d]);
+                box.hi[d] = std::max(box.hi[d], b.hi[d]);
+            }
+        // A little wider than the reach, so that rounding never puts two points that are
+        // within reach of each other two cells apart.
+        double cell = reach * (1.0 + 1.0 / 1024);
+        const double limit = 4.0 * static_cast<double>(n) + 64.0;
+        double extent[D];
+        for (int d = 0; d < D; ++d) {
+            extent[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.hi[d]) - static_cast<double>(box.lo[d]) : 0.0;
+            extent[d] = std::min(extent[d], std::numeric_limits<double>::max());
+            grid_.origin[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.lo[d]) : 0.0;
+        }
+        const auto cells_along = [&](double size, int d) {
+            return std::floor(extent[d] / (d == 0 ? size / grid_type::split : size)) + 1;
+        };
+        for (;;) {
+            double total = 1;
+            for (int d = 0; d < D; ++d) total *= cells_along(cell, d);
+            if (total <= limit) break;
+            cell *= std::max(std::pow(total / limit, 1.0 / D), 1.01);
+        }
+        grid_.cell = cell;
+        std::size_t total = 1;
+        for (int d = 0; d < D; ++d) {
+            grid_.inverse_size[d] = (d == 0 ? grid_type::split : 1) / cell;
+            grid_.cells[d] = static_cast<std::int64_t>(cells_along(cell, d));
+            total *= static_cast<std::size_t>(grid_.cells[d]);
+        }
+        grid_.total = total;
+    }
+
+    /// order_[k] = the slot of the k-th agent in cell order (stable: agents of one cell keep
+    /// their previous order); cell_start_[c] = the first sorted position of cell c. The cells
+    /// are cut into `sort_ranges` ranges, each sorted by one task of the executor (every task
+    /// reads all the cells but handles only its range's agents), so that the sort runs on
+    /// all threads; the result is the one stable order, whoever runs what.
+    template <class Exec>
+    void counting_sort(Exec& exec) {
+        const std::size_t n = vehicles_.size();
+        const std::size_t total = grid_.total;
+        const std::size_t ranges = std::min<std::size_t>(sort_ranges, total);
+        const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
+        cell_start_.assign(total + 1, 0);
+        order_.resize(n);
+        range_offset_.assign(ranges + 1, 0);
+        // 1. Per range: count each cell's agents into cell_start_[c + 1], then turn the counts
+        //    into starts relative to the range, and note the range's total.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t c = cells_[i];
+                    if (c >= lo && c < hi) ++cell_start_[c + 1];
+                }
+                std::uint32_t running = 0;
+                for (std::uint32_t c = lo; c < hi; ++c) {
+                    const std::uint32_t count = cell_start_[c + 1];
+                    cell_start_[c + 1] = running;
+                    running += count;
+                }
+                range_offset_[r + 1] = running;
+            }
+        });
+        for (std::size_t r = 0; r < ranges; ++r) range_offset_[r + 1] += range_offset_[r];
+        // 2. Per range: scatter its agents in their previous order (cell_start_[c + 1] is
+        //    the cursor of cell c and ends at the start of cell c + 1), then make the starts global.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                const std::size_t offset = range_offset_[r];
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t c = cells_[i];
+                    if (c >= lo && c < hi) order_[offset + cell_start_[c + 1]++] = static_cast<std::uint32_t>(i);
+                }
+                for (std::uint32_t c = lo; c < hi; ++c) cell_start_[c + 1] += static_cast<std::uint32_t>(offset);
+            }
+        });
+    }
+
+    /// Each due agent's flocking force and extra steering, from the sorted state.
+    template <class Extra, class Exec>
+    void think(const flocking_params<V>& params, Extra& extra, Exec& exec) {
+        const detail::neighborhood_test<V> separation(params.separation);
+        const detail::neighborhood_test<V> alignment(params.alignment);
+        const detail::neighborhood_test<V> cohesion(params.cohesion);
+        const bool angles = !(separation.all_round && alignment.all_round && cohesion.all_round);
+        const std::size_t n = vehicles_.size();
+        if (angles)
+            exec(n, [&](std::size_t begin, std::size_t end) {
+                think_range<true>(begin, end, params, separation, alignment, cohesion, extra);
+            });
+        else
+            exec(n, [&](std::size_t begin, std::size_t end) {
+                think_range<false>(begin, end, params, separation, alignment, cohesion, extra);
+            });
+    }
+
+    template <bool Angles, class Extra>
+    void think_range(std::size_t begin, std::size_t end, const flocking_params<V>& params,
+                     const detail::neighborhood_test<V>& separation_test,
+                     const detail::neighborhood_test<V>& alignment_test,
+                     const detail::neighborhood_test<V>& cohesion_test, Extra& extra) {
+        using P = pack_backend;
+        using pack = typename P::pack;
+        const detail::lane_neighborhood_test<P, S> separation(separation_test);
+        const detail::lane_neighborhood_test<P, S> alignment(alignment_test);
+        const detail::lane_neighborhood_test<P, S> cohesion(cohesion_test);
+        const pack reach_squared_lanes = P::broadcast(
+            std::min(std::max({separation_test.max_distance_squared, alignment_test.max_distance_squared,
+                               cohesion_test.max_distance_squared}),
+                     std::numeric_limits<S>::max()));
+        const S* position[D];
+        const S* forward[D];
+        for (int d = 0; d < D; ++d) {
+            position[d] = hot_position(d);
+            forward[d] = hot_forward(d);
+        }
+        const std::uint32_t period = schedule_.period();
+        const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
+        for (std::size_t k = begin; k < end; ++k) {
+            // think_schedule::due, with the frame's half computed once per step.
+            if (period > 1 && phases_[k] % period != frame_phase) continue;
+            const vehicle_type& v = vehicles_[k];
+            V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
+            S heading_count = 0;
+            if (grid_.total > 0) {
+                pack self[D], self_forward[D];
+                for (int d = 0; d < D; ++d) {
+                    self[d] = P::broadcast(position[d][k]);
+                    self_forward[d] = P::broadcast(forward[d][k]);
+                }
+                detail::lane_flocking_sums<P, D> sums;
+                // The runs: for each row of cells across y (and z) next to the agent's, the
+                // x-cells within a cell's width of it. (Skipping the corner rows that are out
+                // of reach saves tests but costs more in mispredicted branches.)
+                double p[D];
+                std::int64_t c[D];
+                for (int d = 0; d < D; ++d) {
+                    p[d] = static_cast<double>(v.position()[d]);
+                    c[d] = grid_.coordinate(p[d], d);
+                }
+                const std::int64_t x0 = grid_.coordinate(p[0] - grid_.cell, 0);
+                const std::int64_t x1 = grid_.coordinate(p[0] + grid_.cell, 0);
+                detail::candidate_buffer buffer;
+                const auto flush = [&] {
+                    // Stage two reads whole packs of indices: make the ones past the end valid.
+                    for (std::size_t l = 0; l < P::width; ++l) buffer.index[buffer.size + l] = 0;
+                    detail::accumulate_neighbors<P, D, Angles>(position, forward, buffer.index, buffer.size, self,
+                                                               self_forward, separation, alignment, cohesion, sums);
+                };
+                const auto run = [&](std::int64_t row) {
+                    const std::size_t first = cell_start_[static_cast<std::size_t>(row + x0)];
+                    const std::size_t last = cell_start_[static_cast<std::size_t>(row + x1 + 1)];
+                    detail::collect_candidates<P, D>(position, first, last - first, self, reach_squared_lanes, buffer,
+                                                     flush);
+                };
+                const std::int64_t y0 = std::max<std::int64_t>(c[1] - 1, 0);
+                const std::int64_t y1 = std::min<std::int64_t>(c[1] + 1, grid_.cells[1] - 1);
+                if constexpr (D == 2) {
+                    for (std::int64_t y = y0; y <= y1; ++y) run(y * grid_.cells[0]);
+                } else {
+                    const std::int64_t z0 = std::max<std::int64_t>(c[2] - 1, 0);
+                    const std::int64_t z1 = std::min<std::int64_t>(c[2] + 1, grid_.cells[2] - 1);
+                    for (std::int64_t z = z0; z <= z1; ++z)
+                        for (std::int64_t y = y0; y <= y1; ++y) run((z * grid_.cells[1] + y) * grid_.cells[0]);
+                }
+                flush();
+                for (int d = 0; d < D; ++d) {
+                    separation_sum[d] = P::sum(sums.separation[d]);
+                    heading_sum[d] = P::sum(sums.heading[d]);
+                    offset_sum[d] = P::sum(sums.offset[d]);
+                }
+                heading_count = P::total(sums.heading_count);
+            }
+            const V flocking_force = detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum,
+                                                              v.velocity(), v.max_speed(), params);
+            const V steering = extra(ids_[k], v, flocking_force);
+            detail::expect_finite("steer::flock::step", "extra steering", steering);
+            steering_[k] = steering;
+        }
+    }
+
+    /// Every agent applies its steering: the vehicle model's step.
+    template <class Exec>
+    void move(S dt, Exec& exec) {
+        exec(vehicles_.size(), [this, dt](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) vehicles_[k].apply_force(steering_[k], dt);
+        });
+    }
+
+    think_schedule schedule_{1};
+    std::uint64_t frame_ = 0;
+    std::uint32_t next_phase_ = 0;
+
+    // The agents, in storage order (grid order after a step), and their bookkeeping.
+    std::vector<vehicle_type> vehicles_;
+    std::vector<V> steering_;
+    std::vector<std::uint32_t> phases_;
+    std::vector<flock_id> ids_;
+    std::vector<std::uint32_t> slot_of_;      // by id index: storage slot, or no_slot
+    std::vector<std::uint32_t> generations_;  // by id index
+    std::vector<std::uint32_t> free_;         // id indices to reuse
+
+    // Scratch, kept between steps so that a step allocates nothing once warm.
+    std::vector<vehicle_type> spare_vehicles_;
+    std::vector<V> spare_steering_;
+    std::vector<std::uint32_t> spare_phases_;
+    std::vector<flock_id> spare_ids_;
+    std::vector<std::uint32_t> cells_;       // each agent's cell, in storage order before the sort
+    std::vector<std::uint32_t> cell_start_;  // first sorted slot of each cell, then n
+    std::vector<std::uint32_t> order_;       // sorted slot -> previous slot
+    std::vector<S> hot_;                     // positions then forwards, one array per component
+    std::vector<bounds> partials_;
+    std::vector<std::size_t> range_offset_;  // first sorted position of each range of cells
+    grid_type grid_;
+};
+
+using flock2 = flock<glm::vec2>;
+using flock3 = flock<glm::vec3>;
+using flock2d = flock<glm::dvec2>;
+using flock3d = flock<glm::dvec3>;
+
+}  // namespace steer
+
+#endif  // STEER_FLOCK_HPP

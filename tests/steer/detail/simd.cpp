@@ -1,0 +1,119 @@
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <numbers>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/neighborhood.hpp>
+#include <steer/detail/simd.hpp>
+#include <steer/flock.hpp>
+#include <steer/random.hpp>
+
+namespace {
+
+/// Checks the lane neighborhood test of pack backend P against neighborhood_test::accepts,
+/// lane by lane, on random and boundary inputs, for one neighborhood.
+template <class P, class V>
+void check_lane_test(const steer::neighborhood<V>& n, steer::rng& gen) {
+    using S = steer::scalar_t<V>;
+    constexpr std::size_t W = P::width;
+    const steer::detail::neighborhood_test<V> scalar_test(n);
+    const steer::detail::lane_neighborhood_test<P, S> lane_test(scalar_test);
+    const S r2 = scalar_test.max_distance_squared;
+    for (int round = 0; round < 2000; ++round) {
+        S d2[W], fw[W];
+        for (std::size_t l = 0; l < W; ++l) {
+            // Distances around the limit, forwardness anywhere in [-r, r], some exactly on edges.
+            d2[l] = round % 7 == 0 ? r2 : static_cast<S>(steer::uniform(gen, 0.0, 2.0 * static_cast<double>(r2) + 1));
+            const S r = std::sqrt(d2[l]);
+            fw[l] = round % 5 == 0 ? r * std::cos(n.max_angle) : static_cast<S>(steer::uniform(gen, -1.0, 1.0)) * r;
+            if (round % 11 == 0) fw[l] = 0;
+        }
+        const auto accepted = P::bits(lane_test.accepts(P::load(d2), P::load(fw)));
+        const auto within = P::bits(lane_test.within(P::load(d2)));
+        for (std::size_t l = 0; l < W; ++l) {
+            CAPTURE(d2[l]);
+            CAPTURE(fw[l]);
+            REQUIRE(((accepted >> l) & 1u) == (scalar_test.accepts(d2[l], fw[l]) ? 1u : 0u));
+            REQUIRE(((within >> l) & 1u) == (d2[l] <= r2 ? 1u : 0u));
+        }
+    }
+}
+
+template <class P, class V>
+void check_all_neighborhoods() {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(1);
+    for (S angle : {S(0), S(0.3), S(1.0), std::numbers::pi_v<S> / 2, S(2.4), std::numbers::pi_v<S>, S(4)}) {
+        CAPTURE(angle);
+        check_lane_test<P, V>({.max_distance = S(1.5), .max_angle = angle}, gen);
+        check_lane_test<P, V>({.max_distance = 0, .max_angle = angle}, gen);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("simd: the lane neighborhood test decides as neighborhood_test::accepts, for both backends") {
+    using namespace steer::detail::simd;
+    check_all_neighborhoods<native_pack<float>, glm::vec3>();
+    check_all_neighborhoods<native_pack<double>, glm::dvec3>();
+    check_all_neighborhoods<array_pack<float, 4>, glm::vec3>();
+    check_all_neighborhoods<array_pack<double, 2>, glm::dvec2>();
+    check_all_neighborhoods<array_pack<float, 8>, glm::vec2>();
+}
+
+TEST_CASE("simd: compress_indices lists the set lanes in order") {
+    using steer::detail::simd::compress_indices;
+    for (std::size_t width : {std::size_t(2), std::size_t(4), std::size_t(8)}) {
+        for (unsigned bits = 0; bits < (1u << width); ++bits) {
+            std::uint32_t out[16] = {};
+            const std::size_t n = compress_indices(bits, width, 100, out);
+            std::vector<std::uint32_t> expected;
+            for (std::size_t l = 0; l < width; ++l)
+                if ((bits >> l) & 1u) expected.push_back(100 + static_cast<std::uint32_t>(l));
+            REQUIRE(n == expected.size());
+            for (std::size_t i = 0; i < n; ++i) REQUIRE(out[i] == expected[i]);
+        }
+    }
+}
+
+TEST_CASE("simd: both backends compute the same lanes, sums and counts") {
+    using vector_backend = steer::detail::simd::native_pack<float>;
+    using array_backend = steer::detail::simd::array_pack<float, vector_backend::width>;
+    constexpr std::size_t W = vector_backend::width;
+    steer::rng gen(4);
+    for (int round = 0; round < 200; ++round) {
+        float a[W], b[W];
+        std::uint32_t index[W];
+        std::vector<float> table(64);
+        for (auto& t : table) t = steer::uniform(gen, -10.0f, 10.0f);
+        for (std::size_t l = 0; l < W; ++l) {
+            a[l] = steer::uniform(gen, -10.0f, 10.0f);
+            b[l] = steer::uniform(gen, -10.0f, 10.0f);
+            index[l] = static_cast<std::uint32_t>(steer::uniform(gen, 0.0, 63.9));
+        }
+        const auto va = vector_backend::load(a);
+        const auto vb = vector_backend::load(b);
+        const auto aa = array_backend::load(a);
+        const auto ab = array_backend::load(b);
+        const auto vm = va <= vb;
+        const auto am = aa <= ab;
+        REQUIRE(vector_backend::bits(vm) == array_backend::bits(am));
+        const float vs = vector_backend::sum(vector_backend::select(vm, va * vb - vb / va) +
+                                             vector_backend::max(va, vb) + vector_backend::gather(table.data(), index));
+        const float as = array_backend::sum(array_backend::select(am, aa * ab - ab / aa) + array_backend::max(aa, ab) +
+                                            array_backend::gather(table.data(), index));
+        REQUIRE(std::memcmp(&vs, &as, sizeof vs) == 0);
+        auto vc = vector_backend::zero_count();
+        auto ac = array_backend::zero_count();
+        vector_backend::count(vc, vm);
+        vector_backend::count(vc, vector_backend::first(static_cast<std::size_t>(round) % (W + 1)));
+        array_backend::count(ac, am);
+        array_backend::count(ac, array_backend::first(static_cast<std::size_t>(round) % (W + 1)));
+        REQUIRE(vector_backend::total(vc) == array_backend::total(ac));
+    }
+}

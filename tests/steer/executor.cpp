@@ -1,0 +1,117 @@
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/executor.hpp>
+
+namespace {
+
+/// Runs `exec` over [0, count) and returns how many times each index was visited.
+template <class E>
+std::vector<int> visits(E& exec, std::size_t count) {
+    std::vector<std::atomic<int>> seen(count);
+    exec(count, [&](std::size_t begin, std::size_t end) {
+        REQUIRE(begin <= end);
+        REQUIRE(end <= count);
+        for (std::size_t i = begin; i < end; ++i) seen[i].fetch_add(1, std::memory_order_relaxed);
+    });
+    std::vector<int> result;
+    for (auto& s : seen) result.push_back(s.load());
+    return result;
+}
+
+/// A user's executor, as an engine's job system would be: here, a few pieces run last first.
+struct backwards_executor {
+    template <class F>
+    void operator()(std::size_t count, F&& body) const {
+        const std::size_t pieces = 5;
+        for (std::size_t p = pieces; p-- > 0;) body(count * p / pieces, count * (p + 1) / pieces);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("executor: the concept accepts the bundled executors and a plain lambda, not a number") {
+    static_assert(steer::executor<steer::serial_executor>);
+    static_assert(steer::executor<steer::thread_pool_executor>);
+    static_assert(steer::executor<backwards_executor>);
+    auto lambda = [](std::size_t count, auto&& body) { body(std::size_t(0), count); };
+    static_assert(steer::executor<decltype(lambda)>);
+    static_assert(!steer::executor<int>);
+    static_assert(!steer::executor<void (*)(int)>);
+    CHECK(true);
+}
+
+TEST_CASE("serial_executor runs the whole range once, in one call on the calling thread") {
+    steer::serial_executor exec;
+    int calls = 0;
+    const auto caller = std::this_thread::get_id();
+    exec(std::size_t(10), [&](std::size_t begin, std::size_t end) {
+        ++calls;
+        CHECK(begin == 0);
+        CHECK(end == 10);
+        CHECK(std::this_thread::get_id() == caller);
+    });
+    CHECK(calls == 1);
+    exec(std::size_t(0), [&](std::size_t, std::size_t) { ++calls; });
+    CHECK(calls == 1);  // an empty range calls nothing
+}
+
+TEST_CASE("thread_pool_executor visits every index exactly once, for any count and thread number") {
+    for (unsigned threads : {1u, 2u, 3u}) {
+        CAPTURE(threads);
+        steer::thread_pool_executor pool(threads);
+        CHECK(pool.threads() == threads);
+        for (std::size_t count : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(100),
+                                  std::size_t(10007)}) {
+            CAPTURE(count);
+            const auto seen = visits(pool, count);
+            for (int s : seen) REQUIRE(s == 1);
+        }
+    }
+}
+
+TEST_CASE("thread_pool_executor runs bodies on its workers too, and is reused across many calls") {
+    steer::thread_pool_executor pool(2);
+    for (int call = 0; call < 300; ++call) {
+        const auto seen = visits(pool, 64);
+        for (int s : seen) REQUIRE(s == 1);
+    }
+    // Slow bodies: the worker wakes long before the caller could have run them all.
+    std::mutex mutex;
+    std::vector<std::thread::id> ids;
+    pool(std::size_t(16), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            const std::lock_guard lock(mutex);
+            if (std::find(ids.begin(), ids.end(), std::this_thread::get_id()) == ids.end())
+                ids.push_back(std::this_thread::get_id());
+        }
+    });
+    CHECK(ids.size() == 2);
+}
+
+TEST_CASE("thread_pool_executor rethrows a body's exception on the calling thread and stays usable") {
+    steer::thread_pool_executor pool(3);
+    CHECK_THROWS_WITH_AS(pool(std::size_t(1000),
+                              [](std::size_t begin, std::size_t end) {
+                                  for (std::size_t i = begin; i < end; ++i)
+                                      if (i == 517) throw std::runtime_error("index 517");
+                              }),
+                         "index 517", std::runtime_error);
+    const auto seen = visits(pool, 1000);
+    for (int s : seen) CHECK(s == 1);
+}
+
+TEST_CASE("thread_pool_executor refuses zero threads") {
+    CHECK_THROWS_WITH_AS(steer::thread_pool_executor(0), "steer::thread_pool_executor: threads must be >= 1 (got 0)",
+                         std::invalid_argument);
+}

@@ -1,0 +1,379 @@
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/flocking.hpp>
+#include <steer/behaviors/seek.hpp>
+#include <steer/executor.hpp>
+#include <steer/flock.hpp>
+#include <steer/random.hpp>
+
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::same_bits;
+
+namespace {
+
+/// `count` agents at uniform points of a ball of `radius`, heading anywhere at up to `speed`.
+template <steer::vector V>
+steer::flock<V> random_flock(steer::rng& gen, std::size_t count, double radius, double speed,
+                             steer::vehicle_params<V> params = {.max_force = 2, .max_speed = 2}) {
+    using S = steer::scalar_t<V>;
+    steer::flock<V> f;
+    for (std::size_t i = 0; i < count; ++i) {
+        params.position = steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius);
+        params.velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen));
+        f.add(params);
+    }
+    return f;
+}
+
+/// Neighborhoods of every kind: all round, narrower than a half-space, wider, and zero.
+template <steer::vector V>
+std::vector<steer::flocking_params<V>> parameter_sets() {
+    using S = steer::scalar_t<V>;
+    const S pi = std::numbers::pi_v<S>;
+    return {
+        {.separation = {.max_distance = S(0.6)}, .alignment = {.max_distance = 1}, .cohesion = {.max_distance = 1}},
+        {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+         .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+         .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+         .separation_weight = 2},
+        {.separation = {.max_distance = 1, .max_angle = S(1.0)},
+         .alignment = {.max_distance = 2, .max_angle = pi},
+         .cohesion = {.max_distance = S(1.5), .max_angle = pi / 2},
+         .separation_weight = S(3.5),
+         .alignment_weight = S(0.5),
+         .cohesion_weight = -1},
+        {.separation = {.max_distance = 0, .max_angle = 0}, .alignment = {.max_distance = 2, .max_angle = 0},
+         .cohesion = {.max_distance = S(0.5), .max_angle = 5}},
+    };
+}
+
+/// |a - b| <= 1e-4 max(|b|, 1) (float) or 1e-9 (double): the batched sums run in another order.
+template <steer::vector V>
+bool close(const V& a, const V& b) {
+    const double tolerance = std::is_same_v<steer::scalar_t<V>, float> ? 1e-4 : 1e-9;
+    const double scale = std::max(1.0, static_cast<double>(glm::length(b)));
+    return static_cast<double>(glm::length(a - b)) <= tolerance * scale;
+}
+
+/// Steps `f` once and checks every agent's steering against steer::flocking over a
+/// snapshot of the whole flock taken before the step.
+template <steer::vector V>
+void check_forces_against_flocking(steer::flock<V>& f, const steer::flocking_params<V>& p, double dt) {
+    const std::vector<steer::vehicle<V>> before(f.vehicles().begin(), f.vehicles().end());
+    const std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+    f.step(static_cast<steer::scalar_t<V>>(dt), p);
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        const V expected = steer::flocking(before[i], before, p);
+        const V got = f.steering(ids[i]);
+        CAPTURE(i);
+        REQUIRE(close(got, expected));
+    }
+}
+
+/// Everything the vehicle model keeps, compared bit for bit.
+template <steer::vector V>
+bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
+    bool same = same_bits(a.position(), b.position()) && same_bits(a.velocity(), b.velocity()) &&
+                same_bits(a.forward(), b.forward()) && same_bits(a.side(), b.side()) &&
+                same_bits(a.acceleration(), b.acceleration());
+    if constexpr (steer::dimension_v<V> == 3) same = same && same_bits(a.up(), b.up());
+    return same;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("flock forces equal steer::flocking over the whole flock, on random flocks", V, STEER_TEST_VECTORS) {
+    for (const auto& p : parameter_sets<V>()) {
+        for (unsigned seed : {1u, 2u}) {
+            CAPTURE(seed);
+            steer::rng gen(seed);
+            // About ten neighbors within 1 of each other, and some far from everyone.
+            auto f = random_flock<V>(gen, 600, 5, 2);
+            for (int i = 0; i < 5; ++i) {
+                V far = steer::random_unit_vector<V>(gen) * steer::scalar_t<V>(40 + 30 * i);
+                f.add(steer::vehicle_params<V>{.position = far, .velocity = steer::random_unit_vector<V>(gen)});
+            }
+            for (int step = 0; step < 3; ++step) check_forces_against_flocking(f, p, 1.0 / 30);
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("flock forces stay exact when stragglers stretch the grid far beyond the flock", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(5);
+    auto f = random_flock<V>(gen, 300, 3, 1);
+    // Two agents a million units out: the grid's cells grow so that their table stays small.
+    f.add(steer::vehicle_params<V>{.position = make<V>(1e6, -1e6, 1e6)});
+    f.add(steer::vehicle_params<V>{.position = make<V>(-1e6, 1e6, 0)});
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(0.5)}, .alignment = {.max_distance = 1},
+                                      .cohesion = {.max_distance = S(1.2), .max_angle = 2}};
+    for (int step = 0; step < 2; ++step) check_forces_against_flocking(f, p, 1.0 / 60);
+}
+
+TEST_CASE_TEMPLATE("flock integration is vehicle::apply_force with the applied steering", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(7);
+    steer::flock<V> f;
+    std::vector<steer::vehicle<V>> reference;  // by id index
+    for (int i = 0; i < 200; ++i) {
+        steer::vehicle_params<V> params{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                        .velocity = steer::random_unit_vector<V>(gen),
+                                        .mass = S(0.5) + S(i % 3),
+                                        .max_force = S(1 + i % 4),
+                                        .max_speed = S(1 + i % 2),
+                                        .acceleration_smoothing = i % 2 ? S(0.3) : S(0),
+                                        .banking = i % 3 == 0};
+        const steer::flock_id id = f.add(params);
+        REQUIRE(id.index == reference.size());
+        reference.emplace_back(params);
+    }
+    const steer::flocking_params<V> p{.separation = {.max_distance = 1}, .alignment = {.max_distance = 2},
+                                      .cohesion = {.max_distance = 3}};
+    for (int step = 0; step < 30; ++step) {
+        f.step(S(1) / S(30), p);
+        for (const steer::flock_id id : f.ids()) {
+            reference[id.index].apply_force(f.steering(id), S(1) / S(30));
+            CAPTURE(step);
+            CAPTURE(id.index);
+            REQUIRE(same_state(f.agent(id), reference[id.index]));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("flock results are bit-identical for 1, 2 and 3 threads and any executor", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    const auto start = random_flock<V>(gen, 3000, 12, 2);
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(0.8), .max_angle = S(2.4)},
+                                      .alignment = {.max_distance = S(1.5), .max_angle = S(2.4)},
+                                      .cohesion = {.max_distance = 2, .max_angle = S(2.4)},
+                                      .separation_weight = 2};
+    const V target = make<V>(3, -2, 1);
+    const auto extra = [&](steer::flock_id, const steer::vehicle<V>& v, const V& flocking) {
+        return flocking + steer::seek(v, target) * S(0.3);
+    };
+    auto serial = start;
+    for (int step = 0; step < 15; ++step) serial.step(S(1) / S(60), p, extra);
+    const auto backwards = [](std::size_t count, auto&& body) {  // an engine's own job system
+        for (std::size_t piece = 7; piece-- > 0;) body(count * piece / 7, count * (piece + 1) / 7);
+    };
+    auto by_pieces = start;
+    for (int step = 0; step < 15; ++step) by_pieces.step(S(1) / S(60), p, extra, backwards);
+    for (unsigned threads : {1u, 2u, 3u}) {
+        CAPTURE(threads);
+        steer::thread_pool_executor pool(threads);
+        auto pooled = start;
+        for (int step = 0; step < 15; ++step) pooled.step(S(1) / S(60), p, extra, pool);
+        REQUIRE(pooled.size() == serial.size());
+        for (const steer::flock_id id : serial.ids()) {
+            REQUIRE(same_state(pooled.agent(id), serial.agent(id)));
+            REQUIRE(same_bits(pooled.steering(id), serial.steering(id)));
+            REQUIRE(same_state(by_pieces.agent(id), serial.agent(id)));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("flock agents can be added and removed between steps, with stable handles", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(3);
+    auto f = random_flock<V>(gen, 50, 4, 1);
+    const steer::flocking_params<V> p{};
+    f.step(S(0.05), p);
+    std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+    std::sort(ids.begin(), ids.end(), [](auto a, auto b) { return a.index < b.index; });
+    // Remove every third agent; the others keep their state and handles.
+    std::vector<steer::vehicle<V>> kept;
+    std::vector<steer::flock_id> kept_ids, removed;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (i % 3 == 0) removed.push_back(ids[i]);
+        else {
+            kept_ids.push_back(ids[i]);
+            kept.push_back(f.agent(ids[i]));
+        }
+    }
+    for (const auto id : removed) f.remove(id);
+    CHECK(f.size() == kept.size());
+    for (const auto id : removed) CHECK_FALSE(f.contains(id));
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        REQUIRE(f.contains(kept_ids[i]));
+        CHECK(same_state(f.agent(kept_ids[i]), kept[i]));
+    }
+    // New agents reuse the freed slots under new generations: the old handles stay refused.
+    const steer::flock_id fresh = f.add(steer::vehicle_params<V>{.position = make<V>(1, 2, 3)});
+    CHECK(fresh.index == removed.back().index);
+    CHECK(fresh.generation == removed.back().generation + 1);
+    CHECK(f.agent(fresh).position() == make<V>(1, 2, 3));
+    CHECK_FALSE(f.contains(removed.back()));
+    CHECK_THROWS_AS((void)f.agent(removed.back()), std::invalid_argument);
+    CHECK_THROWS_AS(f.remove(removed.front()), std::invalid_argument);
+    // The engine moves an agent between steps; the step starts from there.
+    f.agent(kept_ids[0]).set_position(make<V>(-3, 0, 1));
+    check_forces_against_flocking(f, p, 0.05);
+    CHECK(f.size() == kept.size() + 1);
+    for (const auto id : kept_ids) CHECK(f.contains(id));
+    f.clear();
+    CHECK(f.empty());
+    CHECK_FALSE(f.contains(fresh));
+    f.step(S(0.05), p);  // an empty flock steps
+    CHECK(f.frame() == 3);
+}
+
+TEST_CASE_TEMPLATE("flock think schedule: agents not due keep their last steering, and everyone moves", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(9);
+    steer::flock<V> f{steer::think_schedule(3)};
+    for (int i = 0; i < 90; ++i)
+        f.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(3),
+                                       .velocity = steer::random_unit_vector<V>(gen)});
+    std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+    for (std::size_t i = 0; i < ids.size(); ++i) CHECK(f.phase(ids[i]) == i);  // round robin in order of adding
+    f.set_phase(ids[5], 7);                                                     // 7 % 3 == 1, as 5 % 3 was 2
+    const steer::flocking_params<V> p{.separation = {.max_distance = 1}, .alignment = {.max_distance = 2},
+                                      .cohesion = {.max_distance = 2}};
+    std::vector<int> calls(ids.size(), 0);
+    const auto extra = [&](steer::flock_id id, const steer::vehicle<V>&, const V& flocking) {
+        ++calls[id.index];
+        return flocking;
+    };
+    for (std::uint64_t frame = 0; frame < 9; ++frame) {
+        REQUIRE(f.frame() == frame);
+        std::vector<V> steering_before, position_before;
+        for (const auto id : ids) {
+            steering_before.push_back(f.steering(id));
+            position_before.push_back(f.agent(id).position());
+        }
+        std::fill(calls.begin(), calls.end(), 0);
+        f.step(S(1) / S(30), p, extra);
+        int thinkers = 0;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            const bool due = f.schedule().due(f.phase(ids[i]), frame);
+            CAPTURE(i);
+            CHECK(calls[i] == (due ? 1 : 0));
+            if (!due) CHECK(same_bits(f.steering(ids[i]), steering_before[i]));
+            thinkers += due ? 1 : 0;
+            if (frame > 0) CHECK(f.agent(ids[i]).position() != position_before[i]);  // moving every frame
+        }
+        CHECK(thinkers >= 29);  // 30 per phase, but agent 5 changed phase
+        CHECK(thinkers <= 31);
+    }
+}
+
+TEST_CASE_TEMPLATE("flock extra steering gets each agent's flocking force and its result is applied", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(13);
+    auto f = random_flock<V>(gen, 200, 4, 1);
+    const steer::flocking_params<V> p{.separation = {.max_distance = 1}, .alignment = {.max_distance = 2},
+                                      .cohesion = {.max_distance = 2}};
+    const V target = make<V>(10, 0, -5);
+    const std::vector<steer::vehicle<V>> before(f.vehicles().begin(), f.vehicles().end());
+    const std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+    std::vector<V> seen_position(ids.size());
+    f.step(S(0.05), p, [&](steer::flock_id id, const steer::vehicle<V>& v, const V& flocking) {
+        seen_position[id.index] = v.position();
+        return flocking * S(0.5) + steer::seek(v, target) * S(2);
+    });
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        CAPTURE(i);
+        CHECK(seen_position[ids[i].index] == before[i].position());  // the agent itself, before the step
+        const V expected = steer::flocking(before[i], before, p) * S(0.5) + steer::seek(before[i], target) * S(2);
+        CHECK(close(f.steering(ids[i]), expected));
+    }
+}
+
+TEST_CASE_TEMPLATE("flock degenerate cases: lone, coincident and neighborless agents get finite forces", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::flocking_params<V> p{.separation = {.max_distance = 1}, .alignment = {.max_distance = 2},
+                                      .cohesion = {.max_distance = 2}};
+    SUBCASE("an empty flock") {
+        steer::flock<V> f;
+        f.step(S(0.1), p);
+        f.step(S(0.1), p, steer::no_extra_steering{}, steer::serial_executor{});
+        CHECK(f.frame() == 2);
+        CHECK(f.empty());
+    }
+    SUBCASE("one agent: no neighbors, zero flocking") {
+        steer::flock<V> f;
+        const auto id = f.add(steer::vehicle_params<V>{.velocity = make<V>(1, 0, 0)});
+        f.step(S(0.1), p);
+        CHECK(f.steering(id) == V(S(0)));
+        CHECK(f.agent(id).position() == make<V>(0.1, 0, 0));
+    }
+    SUBCASE("agents stacked on one spot give no direction to each other") {
+        steer::flock<V> f;
+        for (int i = 0; i < 10; ++i) f.add(steer::vehicle_params<V>{.position = make<V>(2, 3, 4)});
+        f.add(steer::vehicle_params<V>{.position = make<V>(2.5, 3, 4), .velocity = make<V>(0, 1, 0)});
+        check_forces_against_flocking(f, p, 0.1);
+        for (const auto id : f.ids()) CHECK(steer::is_finite(f.steering(id)));
+    }
+    SUBCASE("zero neighborhoods: nobody is anybody's neighbor") {
+        auto f = [] {
+            steer::rng gen(17);
+            return random_flock<V>(gen, 50, 1, 1);
+        }();
+        const steer::flocking_params<V> none{.separation = {.max_distance = 0}, .alignment = {.max_distance = 0},
+                                             .cohesion = {.max_distance = 0}};
+        f.step(S(0.1), none);
+        for (const auto id : f.ids()) CHECK(f.steering(id) == V(S(0)));
+    }
+    SUBCASE("dt = 0 computes steering and moves nobody") {
+        steer::rng gen(19);
+        auto f = random_flock<V>(gen, 50, 2, 1);
+        const std::vector<steer::vehicle<V>> before(f.vehicles().begin(), f.vehicles().end());
+        const std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+        f.step(S(0), p);
+        for (std::size_t i = 0; i < ids.size(); ++i) CHECK(same_state(f.agent(ids[i]), before[i]));
+    }
+}
+
+TEST_CASE_TEMPLATE("flock refuses bad input and moves nobody", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(23);
+    auto f = random_flock<V>(gen, 100, 3, 1);
+    const steer::flocking_params<V> p{};
+    const auto positions = [&] {
+        std::vector<V> result;
+        for (const auto& v : f.vehicles()) result.push_back(v.position());
+        std::sort(result.begin(), result.end(), [](const V& a, const V& b) { return a.x < b.x; });
+        return result;
+    };
+    const auto before = positions();
+    CHECK_THROWS_WITH_AS(f.step(S(-1), p), "steer::flock::step: dt must be >= 0 and finite (got -1)",
+                         std::invalid_argument);
+    CHECK_THROWS_AS(f.step(std::numeric_limits<S>::quiet_NaN(), p), std::invalid_argument);
+    steer::flocking_params<V> bad = p;
+    bad.alignment.max_distance = -2;
+    CHECK_THROWS_WITH_AS(f.step(S(0.1), bad), "steer::neighborhood: max_distance must be >= 0 and finite (got -2)",
+                         std::invalid_argument);
+    bad = p;
+    bad.cohesion_weight = std::numeric_limits<S>::infinity();
+    CHECK_THROWS_AS(f.step(S(0.1), bad), std::invalid_argument);
+    const auto nan_steering = [](steer::flock_id id, const steer::vehicle<V>&, const V& flocking) {
+        return id.index == 42 ? V(std::numeric_limits<S>::quiet_NaN()) : flocking;
+    };
+    CHECK_THROWS_WITH_AS(f.step(S(0.1), p, nan_steering),
+                         doctest::Contains("steer::flock::step: extra steering must be finite (got (nan"),
+                         std::invalid_argument);
+    steer::thread_pool_executor pool(2);
+    CHECK_THROWS_AS(f.step(S(0.1), p, nan_steering, pool), std::invalid_argument);
+    CHECK(f.frame() == 0);
+    CHECK(positions() == before);
+    CHECK_THROWS_AS(f.add(steer::vehicle_params<V>{.mass = 0}), std::invalid_argument);
+    CHECK(f.size() == 100);
+    const steer::flock_id foreign{12345, 0};
+    CHECK_THROWS_WITH_AS((void)f.agent(foreign),
+                         "steer::flock::agent: id must name an agent of this flock (got index 12345, generation 0)",
+                         std::invalid_argument);
+    CHECK_THROWS_AS((void)f.steering(steer::flock_id{}), std::invalid_argument);
+}
