@@ -50,6 +50,7 @@ concept executor = requires(E& exec, std::size_t count, const detail::range_body
 
 /// Runs the whole range on the calling thread: `body(0, count)`. No threads, no cost.
 struct serial_executor {
+    /// Calls `body(0, count)` unless the range is empty.
     template <class F>
     void operator()(std::size_t count, F&& body) const {
         if (count > 0) std::forward<F>(body)(std::size_t(0), count);

@@ -38,14 +38,18 @@ namespace steer {
 /// its slot has been given to a new agent (the generation differs). `index` is small and
 /// dense (removed agents' indices are reused): index your own per-agent arrays with it.
 struct flock_id {
+    /// The agent's slot: dense, reused after a removal (index your own arrays with it).
     std::uint32_t index = std::numeric_limits<std::uint32_t>::max();
+    /// How many times the slot has been reused: tells a stale handle from the new agent's.
     std::uint32_t generation = 0;
 
+    /// Two handles are equal when they name the same agent (slot and generation).
     friend constexpr bool operator==(const flock_id&, const flock_id&) = default;
 };
 
 /// The extra steering that adds nothing: each agent applies its flocking force as it is.
 struct no_extra_steering {
+    /// Returns `flocking_force` unchanged.
     template <vector V>
     [[nodiscard]] constexpr V operator()(flock_id, const vehicle<V>&, const V& flocking_force) const noexcept {
         return flocking_force;
@@ -278,9 +282,9 @@ class flock {
     static constexpr std::uint32_t no_slot = std::numeric_limits<std::uint32_t>::max();
 
 public:
-    using vector_type = V;
-    using scalar_type = S;
-    using vehicle_type = steer::vehicle<V>;
+    using vector_type = V;                  ///< The vector type, e.g. glm::vec3.
+    using scalar_type = S;                  ///< Its scalar, float or double.
+    using vehicle_type = steer::vehicle<V>; ///< What each agent is.
 
     /// An empty flock whose agents think every frame.
     flock() = default;
@@ -374,7 +378,9 @@ public:
         hot_.reserve(2 * D * (n + pad));
     }
 
+    /// How many agents the flock has.
     [[nodiscard]] std::size_t size() const noexcept { return vehicles_.size(); }
+    /// Whether the flock has no agent.
     [[nodiscard]] bool empty() const noexcept { return vehicles_.empty(); }
     /// Whether `id` names an agent of this flock.
     [[nodiscard]] bool contains(flock_id id) const noexcept {
@@ -385,6 +391,7 @@ public:
     /// between steps (set_position, set_velocity, set_forward, set_max_speed...). The
     /// reference is valid until the next step, add or remove. A stale handle is refused.
     [[nodiscard]] vehicle_type& agent(flock_id id) { return vehicles_[slot_checked(id, "steer::flock::agent")]; }
+    /// The agent's vehicle, read-only.
     [[nodiscard]] const vehicle_type& agent(flock_id id) const {
         return vehicles_[slot_checked(id, "steer::flock::agent")];
     }
@@ -399,12 +406,14 @@ public:
     /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
     /// same order. For an engine's per-frame copy of positions and frames.
     [[nodiscard]] std::span<vehicle_type> vehicles() noexcept { return vehicles_; }
+    /// Every agent's vehicle in storage order, read-only.
     [[nodiscard]] std::span<const vehicle_type> vehicles() const noexcept { return vehicles_; }
     /// Every agent's handle, in storage order.
     [[nodiscard]] std::span<const flock_id> ids() const noexcept { return ids_; }
     /// Every agent's last steering force, in storage order.
     [[nodiscard]] std::span<const V> steering_forces() const noexcept { return steering_; }
 
+    /// The think schedule: how often each agent recomputes its steering.
     [[nodiscard]] const think_schedule& schedule() const noexcept { return schedule_; }
     /// Changes the think schedule; phases are kept (taken modulo the new period).
     void set_schedule(const think_schedule& schedule) noexcept { schedule_ = schedule; }
@@ -753,10 +762,10 @@ private:
     grid_type grid_;
 };
 
-using flock2 = flock<glm::vec2>;
-using flock3 = flock<glm::vec3>;
-using flock2d = flock<glm::dvec2>;
-using flock3d = flock<glm::dvec3>;
+using flock2 = flock<glm::vec2>;    ///< A 2D flock in float.
+using flock3 = flock<glm::vec3>;    ///< A 3D flock in float.
+using flock2d = flock<glm::dvec2>;  ///< A 2D flock in double.
+using flock3d = flock<glm::dvec3>;  ///< A 3D flock in double.
 
 }  // namespace steer
 
