@@ -45,81 +45,50 @@ template <vector V>
     return m;
 }
 
-namespace detail {
-// The rare cases of safe_normalize, safe_length and truncate (squares that underflow or
-// overflow, non-finite input), out of line so that the common case inlines into hot loops.
-
+/// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
+/// Huge finite vectors are scaled first, so they do not overflow.
 template <vector V>
-[[nodiscard]] V safe_normalize_rare(const V& v) noexcept {
+[[nodiscard]] V safe_normalize(const V& v) noexcept {
     using S = scalar_t<V>;
-    // Scale by the largest component first.
+    const S squared = length_squared(v);
+    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())
+        return v / std::sqrt(squared);
+    // Squares that underflow or overflow: scale by the largest component first.
     const S largest = max_abs_component(v);
     if (!(largest >= std::numeric_limits<S>::min()) || !std::isfinite(largest)) return V(S(0));
     const V scaled = v / largest;
     return scaled / std::sqrt(length_squared(scaled));
 }
 
+/// The length of `v`, without overflow for huge finite vectors.
 template <vector V>
-[[nodiscard]] scalar_t<V> safe_length_rare(const V& v) noexcept {
+[[nodiscard]] scalar_t<V> safe_length(const V& v) noexcept {
     using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) return std::sqrt(squared);
     const S largest = max_abs_component(v);
     if (largest == S(0) || !std::isfinite(largest)) return largest;  // zero, or not finite input
     return largest * std::sqrt(length_squared(v / largest));
-}
-
-template <vector V>
-[[nodiscard]] V truncate_rare(const V& v, scalar_t<V> max_length) noexcept;
-}  // namespace detail
-
-/// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
-/// Huge finite vectors are scaled first, so they do not overflow.
-template <vector V>
-[[nodiscard]] inline V safe_normalize(const V& v) noexcept {
-    using S = scalar_t<V>;
-    const S squared = length_squared(v);
-    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]]
-        return v / std::sqrt(squared);
-    // Squares that underflow or overflow.
-    return detail::safe_normalize_rare(v);
-}
-
-/// The length of `v`, without overflow for huge finite vectors.
-template <vector V>
-[[nodiscard]] inline scalar_t<V> safe_length(const V& v) noexcept {
-    using S = scalar_t<V>;
-    const S squared = length_squared(v);
-    if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) [[likely]]
-        return std::sqrt(squared);
-    return detail::safe_length_rare(v);
 }
 
 /// `v` shortened to `max_length` when it is longer; otherwise `v` itself.
 /// Exact for huge finite vectors and limits too (no overflow of the squares);
 /// a non-finite `v` gives zero.
 template <vector V>
-[[nodiscard]] inline V truncate(const V& v, scalar_t<V> max_length) noexcept {
+[[nodiscard]] V truncate(const V& v, scalar_t<V> max_length) noexcept {
     using S = scalar_t<V>;
     const S squared = length_squared(v);
     const S limit = max_length * max_length;
-    if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) [[likely]] {
+    if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) {
         if (squared <= limit) return v;
         return v * (max_length / std::sqrt(squared));
     }
-    // Rare: squares that overflow or underflow.
-    return detail::truncate_rare(v, max_length);
-}
-
-namespace detail {
-template <vector V>
-[[nodiscard]] V truncate_rare(const V& v, scalar_t<V> max_length) noexcept {
-    using S = scalar_t<V>;
-    // Compare lengths instead of squares.
+    // Rare: squares that overflow or underflow. Compare lengths instead of squares.
     if (!is_finite(v)) return V(S(0));
     const S length = safe_length(v);
     if (length <= max_length) return v;
     return v * (max_length / length);
 }
-}  // namespace detail
 
 /// The component of `v` along `unit_basis` (which must have unit length).
 template <vector V>
