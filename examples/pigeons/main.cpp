@@ -294,9 +294,16 @@ int run(const options& o) {
                 static_cast<unsigned long long>(frames), o.birds, static_cast<unsigned long long>(o.seed),
                 lattice_text.c_str());
     const double wall_s = std::chrono::duration<double>(clock::now() - run_start).count();
-    std::printf("  frame cost (CPU time of a simulation step): mean %.3f ms (%s of a 16.7 ms frame), worst %.3f ms;"
-                " %.0fx faster than real time\n",
-                mean_ms, percent_of_frame(mean_ms, percent), worst_ms, total_ms > 0 ? o.seconds * 1000.0 / total_ms : 0.0);
+    // Real time is o.seconds of simulation in o.seconds of stepping; say by how much the run
+    // beat it or missed it (a big flock can be slower than real time: "0x faster" said nothing).
+    const double speed = total_ms > 0 ? o.seconds * 1000.0 / total_ms : 0.0;
+    char pace[64];
+    if (speed >= 1 || speed == 0)
+        std::snprintf(pace, sizeof pace, "%.0fx faster than real time", speed);
+    else
+        std::snprintf(pace, sizeof pace, "%.1fx SLOWER than real time", 1.0 / speed);
+    std::printf("  frame cost (CPU time of a simulation step): mean %.3f ms (%s of a 16.7 ms frame), worst %.3f ms; %s\n",
+                mean_ms, percent_of_frame(mean_ms, percent), worst_ms, pace);
     std::printf("  the whole run took %.2f s of wall-clock time, output included\n", wall_s);
     std::printf("  take-offs: %zu by the car, %zu by contagion, %zu by claps (%zu clap%s); %zu landings\n",
                 park.takeoffs(pigeons::cause::car), park.takeoffs(pigeons::cause::contagion),

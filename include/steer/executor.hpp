@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -63,6 +64,8 @@ struct serial_executor {
 /// others), and returns when all are done. An exception thrown by a body is rethrown by the
 /// call (the first one caught; the other chunks still run). Calls from several threads are
 /// served one at a time; a body must not call the same pool (it would wait for itself).
+/// Between calls, each thread stays awake (yielding) for up to half a millisecond before it
+/// sleeps, so that the several loops of one step do not each pay for waking the workers.
 class thread_pool_executor {
 public:
     /// A pool that runs ranges on `threads` threads in all, the calling one included
@@ -108,14 +111,18 @@ public:
         next_chunk_.store(0, std::memory_order_relaxed);
         {
             const std::lock_guard lock(mutex_);
-            busy_workers_ = workers_.size();
+            busy_workers_.store(workers_.size(), std::memory_order_relaxed);
             ++generation_;
+            published_.store(generation_, std::memory_order_release);
         }
         wake_.notify_all();
         run_chunks();
+        // The workers are usually a chunk away from done: wait for them awake a moment
+        // before going to sleep (waking up costs more than the chunk).
+        spin_until([this] { return busy_workers_.load(std::memory_order_acquire) == 0; });
         {
             std::unique_lock lock(mutex_);
-            done_.wait(lock, [this] { return busy_workers_ == 0; });
+            done_.wait(lock, [this] { return busy_workers_.load(std::memory_order_relaxed) == 0; });
         }
 #if STEER_HAS_EXCEPTIONS
         if (error_) {
@@ -127,6 +134,19 @@ public:
 
 private:
     static constexpr unsigned chunks_per_thread = 8;
+    /// How long a thread stays awake waiting for the next range (or for the workers to
+    /// finish) before it sleeps on the condition variable. The loops of one step come one
+    /// right after another; a sleeping worker takes tens of microseconds to wake, more than
+    /// a whole range of a small flock.
+    static constexpr std::chrono::microseconds spin_time{500};
+
+    /// Returns when `ready()` or after `spin_time`, yielding the processor meanwhile.
+    template <class Ready>
+    static void spin_until(Ready ready) {
+        if (ready()) return;
+        const auto until = std::chrono::steady_clock::now() + spin_time;
+        while (!ready() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    }
 
     struct job {
         void (*run)(void*, std::size_t, std::size_t) = nullptr;
@@ -157,6 +177,7 @@ private:
     void work_loop() {
         std::uint64_t seen = 0;
         for (;;) {
+            spin_until([&] { return published_.load(std::memory_order_acquire) != seen; });
             {
                 std::unique_lock lock(mutex_);
                 wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
@@ -167,7 +188,7 @@ private:
             bool last = false;
             {
                 const std::lock_guard lock(mutex_);
-                last = --busy_workers_ == 0;
+                last = busy_workers_.fetch_sub(1, std::memory_order_acq_rel) == 1;
             }
             if (last) done_.notify_one();
         }
@@ -181,8 +202,9 @@ private:
     std::condition_variable done_;
     job job_{};
     std::atomic<std::size_t> next_chunk_{0};
-    std::size_t busy_workers_ = 0;
+    std::atomic<std::size_t> busy_workers_{0};  // written under mutex_, also read while spinning
     std::uint64_t generation_ = 0;
+    std::atomic<std::uint64_t> published_{0};   // generation_, for the workers' spinning
     bool stopping_ = false;
 #if STEER_HAS_EXCEPTIONS
     std::exception_ptr error_;

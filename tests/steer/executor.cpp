@@ -99,6 +99,33 @@ TEST_CASE("thread_pool_executor runs bodies on its workers too, and is reused ac
     CHECK(ids.size() == 2);
 }
 
+TEST_CASE("thread_pool_executor works whether its workers are still awake or asleep between calls") {
+    // Workers stay awake (yielding) for a moment after a call, then sleep: calls right after
+    // each other, after a short pause, and after a pause long enough for them to sleep, all
+    // visit every index once, and a sleeping worker still wakes up to take its share.
+    steer::thread_pool_executor pool(2);
+    for (int pause_us : {0, 100, 3000}) {
+        CAPTURE(pause_us);
+        for (int call = 0; call < 5; ++call) {
+            std::this_thread::sleep_for(std::chrono::microseconds(pause_us));
+            const auto seen = visits(pool, 1000);
+            for (int s : seen) REQUIRE(s == 1);
+        }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::mutex mutex;
+    std::vector<std::thread::id> ids;
+    pool(std::size_t(16), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            const std::lock_guard lock(mutex);
+            if (std::find(ids.begin(), ids.end(), std::this_thread::get_id()) == ids.end())
+                ids.push_back(std::this_thread::get_id());
+        }
+    });
+    CHECK(ids.size() == 2);
+}
+
 TEST_CASE("thread_pool_executor rethrows a body's exception on the calling thread and stays usable") {
     steer::thread_pool_executor pool(3);
     CHECK_THROWS_WITH_AS(pool(std::size_t(1000),
