@@ -112,6 +112,18 @@ private:
     std::abort();
 }
 
+/// Runs `f.template operator()<V>()` for the vector type the input picks (vec2, vec3,
+/// dvec2 or dvec3), so that every harness covers 2D, 3D, float and double alike.
+template <class F>
+void with_picked_vector(input& in, F&& f) {
+    switch (in.pick(4)) {
+        case 0: f.template operator()<glm::vec2>(); break;
+        case 1: f.template operator()<glm::vec3>(); break;
+        case 2: f.template operator()<glm::dvec2>(); break;
+        default: f.template operator()<glm::dvec3>(); break;
+    }
+}
+
 #define STEER_FUZZ_CHECK(condition) \
     do {                            \
         if (!(condition)) ::steer::fuzz::fail(#condition); \

@@ -283,11 +283,6 @@ void run(input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     input in(data, size);
-    switch (in.pick(4)) {
-        case 0: run<glm::vec2>(in); break;
-        case 1: run<glm::vec3>(in); break;
-        case 2: run<glm::dvec2>(in); break;
-        default: run<glm::dvec3>(in); break;
-    }
+    steer::fuzz::with_picked_vector(in, [&]<class V>() { run<V>(in); });
     return 0;
 }
