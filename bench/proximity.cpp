@@ -128,6 +128,16 @@ void for_each_boid(const world<Database>& w, order o, F&& f) {
     }
 }
 
+// Offsets of up to a tenth of the query radius, cycled through by the query benchmarks; a
+// prime count, so that the pairing of offsets with boids does not repeat soon.
+std::vector<V> make_jitter() {
+    std::vector<V> jitter;
+    steer::rng gen(99);
+    for (std::size_t k = 0; k < 4093; ++k)
+        jitter.push_back(steer::random_vector_in_unit_ball<V>(gen) * (0.1f * query_radius));
+    return jitter;
+}
+
 // (a) One neighbor query per boid, gathered into a reused vector as a flock step does.
 // Each query is centered a little off its boid (up to a tenth of the radius), by an offset
 // that changes from step to step: asked the very same sequence every step, a small flock's
@@ -137,11 +147,8 @@ template <class Database, order Order>
 void query_alone(benchmark::State& state) {
     const std::int64_t n = state.range(0);
     const world<Database> w(n);
-    constexpr std::size_t jitter_count = 4093;  // prime, so the pairing never repeats soon
-    std::vector<V> jitter;
-    steer::rng gen(99);
-    for (std::size_t k = 0; k < jitter_count; ++k)
-        jitter.push_back(steer::random_vector_in_unit_ball<V>(gen) * (0.1f * query_radius));
+    const std::vector<V> jitter = make_jitter();
+    const std::size_t jitter_count = jitter.size();
     std::vector<const boid*> neighbors;
     neighbors.reserve(64);
     std::uint64_t seen = 0;
@@ -173,11 +180,8 @@ void query_interior(benchmark::State& state) {
         if (glm::all(glm::greaterThanEqual(p, V(margin))) && glm::all(glm::lessThanEqual(p, V(side - margin))))
             centers.push_back(p);
     });
-    constexpr std::size_t jitter_count = 4093;
-    std::vector<V> jitter;
-    steer::rng gen(99);
-    for (std::size_t k = 0; k < jitter_count; ++k)
-        jitter.push_back(steer::random_vector_in_unit_ball<V>(gen) * (0.1f * query_radius));
+    const std::vector<V> jitter = make_jitter();
+    const std::size_t jitter_count = jitter.size();
     std::vector<const boid*> neighbors;
     neighbors.reserve(64);
     std::uint64_t seen = 0;
