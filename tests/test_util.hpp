@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -30,6 +31,17 @@ struct StringMaker<glm::vec<L, T, Q>> {
 }  // namespace doctest
 
 namespace steer::test {
+
+/// The message of the std::invalid_argument `f` throws, or "(nothing thrown)".
+template <class F>
+std::string refusal_of(F&& f) {
+    try {
+        f();
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "(nothing thrown)";
+}
 
 /// Builds a vector of either dimension from 2D or 3D components (z ignored in 2D).
 template <steer::vector V>

@@ -15,6 +15,7 @@
 
 using steer::test::make;
 using steer::test::near;
+using steer::test::refusal_of;
 
 namespace {
 
@@ -30,16 +31,6 @@ bool orthonormal_and_aligned(const steer::vehicle<V>& v, double eps) {
     }
     if (v.speed() > 0) ok = ok && near(v.velocity() / v.speed(), v.forward(), eps);
     return ok;
-}
-
-template <class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
 }
 
 }  // namespace
@@ -237,29 +228,29 @@ TEST_CASE_TEMPLATE("each invalid parameter is refused with a message naming it a
     using P = steer::vehicle_params<V>;
     const S nan = std::numeric_limits<S>::quiet_NaN();
     const S inf = std::numeric_limits<S>::infinity();
-    CHECK(message_of([] { steer::vehicle<V>(P{.mass = 0}); }) == "steer::vehicle_params: mass must be > 0 and finite (got 0)");
-    CHECK(message_of([] { steer::vehicle<V>(P{.mass = -1}); }).find("mass must be > 0 and finite (got -1)") != std::string::npos);
-    CHECK(message_of([&] { steer::vehicle<V>(P{.mass = nan}); }).find("mass") != std::string::npos);
-    CHECK(message_of([] { steer::vehicle<V>(P{.radius = -1}); }).find("radius must be >= 0 and finite (got -1)") != std::string::npos);
-    CHECK(message_of([] { steer::vehicle<V>(P{.max_force = -2}); }).find("max_force must be >= 0 and finite (got -2)") != std::string::npos);
-    CHECK(message_of([&] { steer::vehicle<V>(P{.max_speed = inf}); }).find("max_speed must be >= 0 and finite (got inf)") != std::string::npos);
-    CHECK(message_of([] { steer::vehicle<V>(P{.acceleration_smoothing = -1}); }).find("acceleration_smoothing") != std::string::npos);
-    CHECK(message_of([] { steer::vehicle<V>(P{.banking_gravity = -1}); }).find("banking_gravity") != std::string::npos);
-    CHECK(message_of([] { steer::vehicle<V>(P{.banking_smoothing = -1}); }).find("banking_smoothing") != std::string::npos);
-    CHECK(message_of([&] { steer::vehicle<V>(P{.position = V(nan)}); }).find("position must be finite (got (nan") != std::string::npos);
-    CHECK(message_of([&] { steer::vehicle<V>(P{.velocity = V(inf)}); }).find("velocity must be finite (got (inf") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.mass = 0}); }) == "steer::vehicle_params: mass must be > 0 and finite (got 0)");
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.mass = -1}); }).find("mass must be > 0 and finite (got -1)") != std::string::npos);
+    CHECK(refusal_of([&] { steer::vehicle<V>(P{.mass = nan}); }).find("mass") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.radius = -1}); }).find("radius must be >= 0 and finite (got -1)") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.max_force = -2}); }).find("max_force must be >= 0 and finite (got -2)") != std::string::npos);
+    CHECK(refusal_of([&] { steer::vehicle<V>(P{.max_speed = inf}); }).find("max_speed must be >= 0 and finite (got inf)") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.acceleration_smoothing = -1}); }).find("acceleration_smoothing") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.banking_gravity = -1}); }).find("banking_gravity") != std::string::npos);
+    CHECK(refusal_of([] { steer::vehicle<V>(P{.banking_smoothing = -1}); }).find("banking_smoothing") != std::string::npos);
+    CHECK(refusal_of([&] { steer::vehicle<V>(P{.position = V(nan)}); }).find("position must be finite (got (nan") != std::string::npos);
+    CHECK(refusal_of([&] { steer::vehicle<V>(P{.velocity = V(inf)}); }).find("velocity must be finite (got (inf") != std::string::npos);
 
     steer::vehicle<V> v;
-    CHECK(message_of([&] { v.apply_force(V(S(0)), S(-1)); }) == "steer::vehicle::apply_force: dt must be >= 0 and finite (got -1)");
-    CHECK(message_of([&] { v.apply_force(V(S(0)), nan); }).find("dt must be") != std::string::npos);
-    CHECK(message_of([&] { v.apply_force(V(nan), S(1)); }).find("steering must be finite") != std::string::npos);
-    CHECK(message_of([&] { v.set_mass(S(0)); }).find("set_mass: mass must be > 0") != std::string::npos);
-    CHECK(message_of([&] { v.set_radius(S(-3)); }).find("radius must be >= 0 and finite (got -3)") != std::string::npos);
-    CHECK(message_of([&] { v.set_max_force(nan); }).find("max_force") != std::string::npos);
-    CHECK(message_of([&] { v.set_max_speed(S(-1)); }).find("max_speed") != std::string::npos);
-    CHECK(message_of([&] { v.set_position(V(inf)); }).find("position must be finite") != std::string::npos);
-    CHECK(message_of([&] { v.set_velocity(V(nan)); }).find("velocity must be finite") != std::string::npos);
-    CHECK(message_of([&] { v.set_forward(V(S(0))); }).find("forward must be non-zero") != std::string::npos);
+    CHECK(refusal_of([&] { v.apply_force(V(S(0)), S(-1)); }) == "steer::vehicle::apply_force: dt must be >= 0 and finite (got -1)");
+    CHECK(refusal_of([&] { v.apply_force(V(S(0)), nan); }).find("dt must be") != std::string::npos);
+    CHECK(refusal_of([&] { v.apply_force(V(nan), S(1)); }).find("steering must be finite") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_mass(S(0)); }).find("set_mass: mass must be > 0") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_radius(S(-3)); }).find("radius must be >= 0 and finite (got -3)") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_max_force(nan); }).find("max_force") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_max_speed(S(-1)); }).find("max_speed") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_position(V(inf)); }).find("position must be finite") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_velocity(V(nan)); }).find("velocity must be finite") != std::string::npos);
+    CHECK(refusal_of([&] { v.set_forward(V(S(0))); }).find("forward must be non-zero") != std::string::npos);
     // A refused call leaves the vehicle as it was.
     CHECK(v.mass() == S(1));
     CHECK(steer::is_finite(v.position()));

@@ -190,13 +190,8 @@ TEST_CASE_TEMPLATE("bad leader-following parameters are refused with a message n
     using S = steer::scalar_t<V>;
     const steer::vehicle<V> v, leader;
     const std::vector<steer::vehicle<V>> none;
-    const auto message = [&](const steer::leader_following_params<V>& p) -> std::string {
-        try {
-            (void)steer::follow_leader(v, leader, none, p);
-        } catch (const std::invalid_argument& e) {
-            return e.what();
-        }
-        return "(nothing thrown)";
+    const auto message = [&](const steer::leader_following_params<V>& p) {
+        return steer::test::refusal_of([&] { (void)steer::follow_leader(v, leader, none, p); });
     };
     auto p = trailing<V>();
     p.lane_width = -1;

@@ -151,13 +151,8 @@ TEST_CASE_TEMPLATE("avoid_neighbors refuses a negative look-ahead or margin, nam
     using S = steer::scalar_t<V>;
     const auto v = moving(make<V>(0, 0, 0), make<V>(1, 0, 0));
     const std::vector<steer::vehicle<V>> none;
-    const auto message = [&](double horizon, double margin) -> std::string {
-        try {
-            (void)steer::avoid_neighbors(v, none, static_cast<S>(horizon), static_cast<S>(margin));
-        } catch (const std::invalid_argument& e) {
-            return e.what();
-        }
-        return "(nothing thrown)";
+    const auto message = [&](double horizon, double margin) {
+        return steer::test::refusal_of([&] { (void)steer::avoid_neighbors(v, none, static_cast<S>(horizon), static_cast<S>(margin)); });
     };
     CHECK(message(-1, 0) == "steer::avoid_neighbors: min_time_to_collision must be >= 0 and finite (got -1)");
     CHECK(message(1, -0.5) == "steer::avoid_neighbors: margin must be >= 0 and finite (got -0.5)");

@@ -20,16 +20,6 @@
 
 namespace steer::test {
 
-/// The message of the std::invalid_argument `f` throws, or "(nothing thrown)".
-template <class F>
-std::string refusal_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 /// Whether `text` contains `part`.
 inline bool mentions(const std::string& text, const std::string& part) {

@@ -13,18 +13,9 @@
 
 using steer::test::make;
 using steer::test::near;
+using steer::test::refusal_of;
 
 namespace {
-
-template <class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 template <class V>
 steer::cell_t<V> cells(int x, int y, int z) {
@@ -111,13 +102,13 @@ TEST_CASE_TEMPLATE("a flow field is built cell by cell and refuses bad cells and
     CHECK(field.sample(make<V>(1.5, 0.5, 0.5)) == make<V>(4, 0, 0));
     CHECK(near(field.sample(make<V>(1, 0.5, 0.5)), make<V>(2, 0, 0)));  // halfway between two centers
     CHECK(field.values().size() == (steer::dimension_v<V> == 2 ? 4u : 8u));
-    CHECK(message_of([&] { (void)field.at(cells<V>(2, 0, 0)); }).find("steer::flow_field::at: cell must be within") == 0);
-    CHECK(message_of([&] { (void)field.at(cells<V>(0, -1, 0)); }).find("steer::flow_field::at") == 0);
-    CHECK(message_of([&] { steer::flow_field<V>(region, cells<V>(2, 0, 2)); }) ==
+    CHECK(refusal_of([&] { (void)field.at(cells<V>(2, 0, 0)); }).find("steer::flow_field::at: cell must be within") == 0);
+    CHECK(refusal_of([&] { (void)field.at(cells<V>(0, -1, 0)); }).find("steer::flow_field::at") == 0);
+    CHECK(refusal_of([&] { steer::flow_field<V>(region, cells<V>(2, 0, 2)); }) ==
           "steer::flow_field: cells.y must be >= 1 (got 0)");
-    CHECK(message_of([&] { steer::flow_field<V>(steer::box<V>{make<V>(1, 0, 0), make<V>(0, 1, 1)}, cells<V>(2, 2, 2)); })
+    CHECK(refusal_of([&] { steer::flow_field<V>(steer::box<V>{make<V>(1, 0, 0), make<V>(0, 1, 1)}, cells<V>(2, 2, 2)); })
               .find("steer::box: min must be <= max") == 0);
-    CHECK(message_of([&] {
+    CHECK(refusal_of([&] {
               steer::flow_field<V>(region, cells<V>(2, 2, 2), [](const V&) { return V(std::numeric_limits<S>::quiet_NaN()); });
           }).find("must be finite") != std::string::npos);
     // A flat box (zero extent on an axis) still samples finitely.

@@ -14,18 +14,9 @@
 
 using steer::test::make;
 using steer::test::near;
+using steer::test::refusal_of;
 
 namespace {
-
-template <class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 // The 3-4-5 path: (0,0) -> (3,0) -> (3,4), lengths 3 and 4; cyclic it closes with 5.
 template <class V>
@@ -130,19 +121,19 @@ TEST_CASE_TEMPLATE("repeated points are ignored, and too few distinct points are
     const steer::pathway<V> there_and_back({a, b}, S(1), true);  // two points make a cyclic path of two segments
     CHECK(there_and_back.length() == S(6));
 
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, a, a}, S(1)); }) ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, a, a}, S(1)); }) ==
           "steer::pathway: points must hold at least 2 distinct points (got 1 distinct of 3)");
-    CHECK(message_of([&] { (void)steer::pathway<V>(std::vector<V>{}, S(1)); }) ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>(std::vector<V>{}, S(1)); }) ==
           "steer::pathway: points must hold at least 2 distinct points (got 0 distinct of 0)");
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, b, a}, S(1), true); }).find("at least 2 distinct") ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, b, a}, S(1), true); }).find("at least 2 distinct") ==
           std::string::npos);  // a, b, a closes onto a: still two distinct points
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, b}, S(-1)); }) ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, b}, S(-1)); }) ==
           "steer::pathway: radius must be >= 0 and finite (got -1)");
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, make<V>(1, NAN, 0)}, S(1)); }).find("points[1] must be finite") !=
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, make<V>(1, NAN, 0)}, S(1)); }).find("points[1] must be finite") !=
           std::string::npos);
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, b, c}, std::vector<S>{1, 2}); }) ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, b, c}, std::vector<S>{1, 2}); }) ==
           "steer::pathway: radii.size() must be equal to points.size() (3) (got 2)");
-    CHECK(message_of([&] { (void)steer::pathway<V>({a, b, c}, std::vector<S>{1, -2, 1}); }) ==
+    CHECK(refusal_of([&] { (void)steer::pathway<V>({a, b, c}, std::vector<S>{1, -2, 1}); }) ==
           "steer::pathway: radii[1] must be >= 0 and finite (got -2)");
 }
 
