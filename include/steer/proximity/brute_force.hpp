@@ -8,7 +8,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -121,17 +120,8 @@ public:
     template <class Accept>
     [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
         detail::expect_query("steer::brute_force::nearest", center, radius);
-        const Payload* best = nullptr;
-        S best_distance_squared = 0;
-        auto consider = [&](const Payload& p, S d2) {
-            if ((best == nullptr || d2 < best_distance_squared) && std::invoke(accept, p)) {
-                best = &p;
-                best_distance_squared = d2;
-            }
-        };
-        visit_within(center, radius, consider);
-        if (best == nullptr) return std::nullopt;
-        return *best;
+        return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
+                                                    accept);
     }
 
 private:

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,24 @@ void expect_query(const char* where, const V& center, scalar_t<V> radius) {
     for (int i = 0; i < dimension_v<V>; ++i) ok = ok && std::isfinite(center[i]);
     if (!ok) [[unlikely]]
         refuse_query(where, center, radius);
+}
+
+/// The closest payload that `visit` offers and `accept` takes, or none: `visit(consider)`
+/// calls `consider(payload, distance_squared)` for every candidate; among equally close
+/// ones the first offered wins. Shared by the databases' `nearest`.
+template <class Payload, class S, class Visit, class Accept>
+std::optional<Payload> nearest_accepted(Visit&& visit, Accept& accept) {
+    const Payload* best = nullptr;
+    S best_distance_squared = 0;
+    auto consider = [&](const Payload& p, S d2) {
+        if ((best == nullptr || d2 < best_distance_squared) && std::invoke(accept, p)) {
+            best = &p;
+            best_distance_squared = d2;
+        }
+    };
+    visit(consider);
+    if (best == nullptr) return std::nullopt;
+    return *best;
 }
 
 }  // namespace detail
