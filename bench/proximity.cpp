@@ -128,15 +128,32 @@ void for_each_boid(const world<Database>& w, order o, F&& f) {
     }
 }
 
-// Offsets of up to a tenth of the query radius, cycled through by the query benchmarks; a
-// prime count, so that the pairing of offsets with boids does not repeat soon.
-std::vector<V> make_jitter() {
-    std::vector<V> jitter;
-    steer::rng gen(99);
-    for (std::size_t k = 0; k < 4093; ++k)
-        jitter.push_back(steer::random_vector_in_unit_ball<V>(gen) * (0.1f * query_radius));
-    return jitter;
-}
+// The neighbor queries of (a) and (a'): each gathers the neighbors around a center moved by
+// the next of 4093 offsets of up to a tenth of the query radius (a prime count, so that the
+// pairing of offsets with boids does not repeat soon), into one reused vector.
+class jittered_queries {
+public:
+    jittered_queries() {
+        steer::rng gen(99);
+        for (std::size_t k = 0; k < 4093; ++k)
+            jitter_.push_back(steer::random_vector_in_unit_ball<V>(gen) * (0.1f * query_radius));
+        neighbors_.reserve(64);
+    }
+    template <class Database>
+    void operator()(const Database& database, const V& center) {
+        steer::gather_within(database, center + jitter_[next_], query_radius, neighbors_);
+        next_ = next_ + 1 == jitter_.size() ? 0 : next_ + 1;
+        seen_ += neighbors_.size();
+    }
+    /// How many neighbors the queries have found in all.
+    [[nodiscard]] std::uint64_t seen() const { return seen_; }
+
+private:
+    std::vector<V> jitter_;
+    std::vector<const boid*> neighbors_;
+    std::size_t next_ = 0;
+    std::uint64_t seen_ = 0;
+};
 
 // (a) One neighbor query per boid, gathered into a reused vector as a flock step does.
 // Each query is centered a little off its boid (up to a tenth of the radius), by an offset
@@ -147,21 +164,12 @@ template <class Database, order Order>
 void query_alone(benchmark::State& state) {
     const std::int64_t n = state.range(0);
     const world<Database> w(n);
-    const std::vector<V> jitter = make_jitter();
-    const std::size_t jitter_count = jitter.size();
-    std::vector<const boid*> neighbors;
-    neighbors.reserve(64);
-    std::uint64_t seen = 0;
-    std::size_t next = 0;
+    jittered_queries query;
     for (auto _ : state) {
-        for_each_boid(w, Order, [&](const boid&, const V& position) {
-            steer::gather_within(w.database, position + jitter[next], query_radius, neighbors);
-            next = next + 1 == jitter_count ? 0 : next + 1;
-            seen += neighbors.size();
-        });
-        benchmark::DoNotOptimize(seen);
+        for_each_boid(w, Order, [&](const boid&, const V& position) { query(w.database, position); });
+        benchmark::DoNotOptimize(query.seen());
     }
-    report(state, n, seen);
+    report(state, n, query.seen());
     if constexpr (std::is_same_v<Database, lattice_db>) state.counters["bins"] = bins_per_query(w.database, w.flock);
 }
 
@@ -180,26 +188,17 @@ void query_interior(benchmark::State& state) {
         if (glm::all(glm::greaterThanEqual(p, V(margin))) && glm::all(glm::lessThanEqual(p, V(side - margin))))
             centers.push_back(p);
     });
-    const std::vector<V> jitter = make_jitter();
-    const std::size_t jitter_count = jitter.size();
-    std::vector<const boid*> neighbors;
-    neighbors.reserve(64);
-    std::uint64_t seen = 0;
-    std::size_t next = 0;
+    jittered_queries query;
     for (auto _ : state) {
-        for (const V& center : centers) {
-            steer::gather_within(w.database, center + jitter[next], query_radius, neighbors);
-            next = next + 1 == jitter_count ? 0 : next + 1;
-            seen += neighbors.size();
-        }
-        benchmark::DoNotOptimize(seen);
+        for (const V& center : centers) query(w.database, center);
+        benchmark::DoNotOptimize(query.seen());
     }
     const auto queries = static_cast<double>(centers.size());
     state.SetComplexityN(n);
     state.counters["per_query"] = benchmark::Counter(queries, benchmark::Counter::kIsIterationInvariantRate |
                                                                   benchmark::Counter::kInvert);
     state.counters["queries"] = queries / static_cast<double>(n);
-    state.counters["neighbors"] = static_cast<double>(seen) /
+    state.counters["neighbors"] = static_cast<double>(query.seen()) /
         (static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1)) * std::max(queries, 1.0));
 }
 
