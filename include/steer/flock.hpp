@@ -21,6 +21,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "apply_forces.hpp"
 #include "behaviors/flocking.hpp"
 #include "behaviors/neighborhood.hpp"
 #include "detail/simd.hpp"
@@ -727,11 +728,12 @@ private:
         }
     }
 
-    /// Every agent applies its steering: the vehicle model's step.
+    /// Every agent applies its steering: `vehicle::apply_force`, in lanes (the same bits).
     template <class Exec>
     void move(S dt, Exec& exec) {
+        if (dt == S(0)) return;  // apply_force moves nobody either
         exec(vehicles_.size(), [this, dt](std::size_t begin, std::size_t end) {
-            for (std::size_t k = begin; k < end; ++k) vehicles_[k].apply_force(steering_[k], dt);
+            detail::vehicle_lanes<V>::step(vehicles_.data() + begin, steering_.data() + begin, end - begin, dt);
         });
     }
 

@@ -23,6 +23,8 @@ namespace detail {
 struct no_up {
     friend constexpr bool operator==(no_up, no_up) noexcept { return true; }
 };
+template <vector V, class P>
+struct vehicle_lanes;  // apply_forces.hpp: the vehicle model in lanes
 }  // namespace detail
 
 /// An orthonormal frame (forward, side and, in 3D, up) placed at a position.
@@ -128,6 +130,9 @@ public:
     friend bool operator==(const local_space&, const local_space&) = default;
 
 private:
+    template <vector, class>
+    friend struct detail::vehicle_lanes;
+
     [[nodiscard]] static constexpr V up_hint() noexcept {
         if constexpr (is_3d) return V(0, 1, 0);
         else return V(0, 0);

@@ -4,6 +4,7 @@
 /// @file
 /// Includes every public header of the library.
 
+#include "apply_forces.hpp"
 #include "behavior_list.hpp"
 #include "combiners.hpp"
 #include "error.hpp"

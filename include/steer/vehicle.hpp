@@ -182,6 +182,9 @@ public:
     [[nodiscard]] const steer::local_space<V>& local_space() const noexcept { return frame_; }
 
 private:
+    template <vector, class>
+    friend struct detail::vehicle_lanes;
+
     void assign_velocity(const V& v) {
         velocity_ = truncate(v, max_speed_);
         speed_ = safe_length(velocity_);

@@ -10,6 +10,7 @@
 /// - `array_pack`: plain arrays and loops, for other compilers (and tested everywhere).
 /// Both give the same results lane by lane: they use the same IEEE operations.
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -54,6 +55,11 @@ struct array_pack {
     };
     struct pack {
         S lane[W];
+        friend pack operator-(const pack& a) noexcept {
+            pack r;
+            for (std::size_t l = 0; l < W; ++l) r.lane[l] = -a.lane[l];
+            return r;
+        }
         friend pack operator+(const pack& a, const pack& b) noexcept {
             pack r;
             for (std::size_t l = 0; l < W; ++l) r.lane[l] = a.lane[l] + b.lane[l];
@@ -82,6 +88,21 @@ struct array_pack {
         friend mask operator>=(const pack& a, const pack& b) noexcept {
             mask r;
             for (std::size_t l = 0; l < W; ++l) r.lane[l] = a.lane[l] >= b.lane[l] ? -1 : 0;
+            return r;
+        }
+        friend mask operator<(const pack& a, const pack& b) noexcept {
+            mask r;
+            for (std::size_t l = 0; l < W; ++l) r.lane[l] = a.lane[l] < b.lane[l] ? -1 : 0;
+            return r;
+        }
+        friend mask operator>(const pack& a, const pack& b) noexcept {
+            mask r;
+            for (std::size_t l = 0; l < W; ++l) r.lane[l] = a.lane[l] > b.lane[l] ? -1 : 0;
+            return r;
+        }
+        friend mask operator==(const pack& a, const pack& b) noexcept {
+            mask r;
+            for (std::size_t l = 0; l < W; ++l) r.lane[l] = a.lane[l] == b.lane[l] ? -1 : 0;
             return r;
         }
     };
@@ -118,6 +139,12 @@ struct array_pack {
     [[nodiscard]] static pack select(const mask& m, const pack& a) noexcept {
         pack r;
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = m.lane[l] ? a.lane[l] : S(0);
+        return r;
+    }
+    /// The square root of each lane (correctly rounded, as std::sqrt).
+    [[nodiscard]] static pack sqrt(const pack& a) noexcept {
+        pack r;
+        for (std::size_t l = 0; l < W; ++l) r.lane[l] = std::sqrt(a.lane[l]);
         return r;
     }
     /// `a` where `m` is set, `b` elsewhere.
@@ -214,6 +241,21 @@ struct vector_extension_pack {
     [[nodiscard]] static pack max(const pack& a, const pack& b) noexcept { return a > b ? a : b; }
     [[nodiscard]] static pack select(const mask& m, const pack& a) noexcept { return m ? a : pack{}; }
     [[nodiscard]] static pack select(const mask& m, const pack& a, const pack& b) noexcept { return m ? a : b; }
+    [[nodiscard]] static pack sqrt(const pack& a) noexcept {
+        // One instruction on x86 (the lane loop below is not vectorized while std::sqrt
+        // may set errno); the IEEE square root either way, so the lanes agree bit for bit.
+#if defined(__SSE2__)
+        if constexpr (std::is_same_v<S, float> && Bytes == 16) return __builtin_ia32_sqrtps(a);
+        if constexpr (std::is_same_v<S, double> && Bytes == 16) return __builtin_ia32_sqrtpd(a);
+#endif
+#if defined(__AVX__)
+        if constexpr (std::is_same_v<S, float> && Bytes == 32) return __builtin_ia32_sqrtps256(a);
+        if constexpr (std::is_same_v<S, double> && Bytes == 32) return __builtin_ia32_sqrtpd256(a);
+#endif
+        pack r;
+        for (std::size_t l = 0; l < width; ++l) r[l] = std::sqrt(a[l]);
+        return r;
+    }
     [[nodiscard]] static pack gather(const S* base, const std::uint32_t* index) noexcept {
         pack r;
         for (std::size_t l = 0; l < width; ++l) r[l] = base[index[l]];

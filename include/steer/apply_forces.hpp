@@ -1,0 +1,273 @@
+#ifndef STEER_APPLY_FORCES_HPP
+#define STEER_APPLY_FORCES_HPP
+
+/// @file
+/// The simple vehicle model (Reynolds 1999, "A Simple Vehicle Model") stepped for many
+/// vehicles at once: `apply_forces` gives every vehicle exactly what `vehicle::apply_force`
+/// would, bit for bit, with several vehicles per instruction. The integration is a chain
+/// of truncations and normalizations whose square roots and divisions wait on each other;
+/// done in lanes, a step of a big crowd costs a fraction of the vehicle-by-vehicle loop.
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <ranges>
+#include <string>
+#include <type_traits>
+
+#include "detail/simd.hpp"
+#include "error.hpp"
+#include "math.hpp"
+#include "vector.hpp"
+#include "vehicle.hpp"
+
+namespace steer {
+
+namespace detail {
+
+/// `vehicle::apply_force` in lanes of the pack backend `P`. Each chunk of vehicles is
+/// copied into arrays (one per component), stepped a pack at a time with the very
+/// operations `apply_force` performs, in the same order (so IEEE arithmetic gives the same
+/// bits), and copied back. The lanes take only the common path: no acceleration smoothing,
+/// no banking, squares neither overflowing nor underflowing, a frame that needs no repair.
+/// Every other vehicle (rare in a flock) is stepped by `apply_force` itself.
+template <vector V, class P = simd::native_pack<scalar_t<V>>>
+struct vehicle_lanes {
+    using S = scalar_t<V>;
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+    static constexpr int D = dimension_v<V>;
+    static constexpr std::size_t W = P::width;
+    /// Vehicles staged at a time: a few kilobytes of arrays, which stay in L1.
+    static constexpr std::size_t chunk = 64;
+    static_assert(chunk % W == 0, "a chunk holds whole packs");
+
+    /// One chunk of vehicles, a component per array.
+    struct staged {
+        S steering[D][chunk];
+        S position[D][chunk];
+        S velocity[D][chunk];
+        S acceleration[D][chunk];
+        S forward[D][chunk];
+        S side[D][chunk];
+        S up[D][chunk];  // 3D only
+        S speed[chunk];
+        S mass[chunk];
+        S max_force[chunk];
+        S max_speed[chunk];
+        S plain[chunk];  // 1: neither acceleration smoothing nor banking
+    };
+
+    /// Steps `count` vehicles by `dt` (> 0, finite) with their steering forces (finite).
+    static void step(vehicle<V>* vehicles, const V* steering, std::size_t count, S dt) {
+        staged lanes;
+        for (std::size_t first = 0; first < count; first += chunk) {
+            const std::size_t n = std::min(chunk, count - first);
+            stage(lanes, vehicles + first, steering + first, n);
+            const pack time = P::broadcast(dt);
+            unsigned done[chunk / W];
+            for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
+            for (std::size_t i = 0; i < n; ++i) {
+                vehicle<V>& v = vehicles[first + i];
+                if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
+                else v.apply_force(steering[first + i], dt);
+            }
+        }
+    }
+
+private:
+    static void stage(staged& s, const vehicle<V>* vehicles, const V* steering, std::size_t n) noexcept {
+        for (std::size_t i = 0; i < n; ++i) {
+            const vehicle<V>& v = vehicles[i];
+            for (int d = 0; d < D; ++d) {
+                s.steering[d][i] = steering[i][d];
+                s.position[d][i] = v.frame_.position_[d];
+                s.velocity[d][i] = v.velocity_[d];
+                s.forward[d][i] = v.frame_.forward_[d];
+                s.side[d][i] = v.frame_.side_[d];
+                if constexpr (D == 3) s.up[d][i] = v.frame_.up_[d];
+            }
+            s.mass[i] = v.mass_;
+            s.max_force[i] = v.max_force_;
+            s.max_speed[i] = v.max_speed_;
+            s.plain[i] = v.smoothing_ == S(0) && (D == 2 || !v.banking_) ? S(1) : S(0);
+        }
+        // The lanes past the last vehicle: harmless values, results ignored.
+        for (std::size_t i = n; i < (n + W - 1) / W * W; ++i) {
+            for (int d = 0; d < D; ++d)
+                s.steering[d][i] = s.position[d][i] = s.velocity[d][i] = s.forward[d][i] = s.side[d][i] =
+                    s.up[d][i] = S(0);
+            s.mass[i] = s.max_force[i] = s.max_speed[i] = S(1);
+            s.plain[i] = S(0);
+        }
+    }
+
+    static void unstage(const staged& s, std::size_t i, vehicle<V>& v) noexcept {
+        for (int d = 0; d < D; ++d) {
+            v.frame_.position_[d] = s.position[d][i];
+            v.velocity_[d] = s.velocity[d][i];
+            v.acceleration_[d] = s.acceleration[d][i];
+            v.frame_.forward_[d] = s.forward[d][i];
+            v.frame_.side_[d] = s.side[d][i];
+            if constexpr (D == 3) v.frame_.up_[d] = s.up[d][i];
+        }
+        v.speed_ = s.speed[i];
+    }
+
+    template <std::size_t N>
+    static void load(pack (&out)[N], const S (&in)[N][chunk], std::size_t j) noexcept {
+        for (std::size_t d = 0; d < N; ++d) out[d] = P::load(in[d] + j);
+    }
+    template <std::size_t N>
+    static void store(S (&out)[N][chunk], const pack (&in)[N], std::size_t j) noexcept {
+        for (std::size_t d = 0; d < N; ++d) std::memcpy(out[d] + j, &in[d], sizeof(pack));
+    }
+    /// glm::dot's order: (x*x' + y*y') + z*z'.
+    static pack dot(const pack (&a)[D], const pack (&b)[D]) noexcept {
+        pack sum = a[0] * b[0];
+        for (int d = 1; d < D; ++d) sum = sum + a[d] * b[d];
+        return sum;
+    }
+    /// glm::cross.
+    static void cross(pack (&out)[3], const pack (&a)[3], const pack (&b)[3]) noexcept {
+        out[0] = a[1] * b[2] - b[1] * a[2];
+        out[1] = a[2] * b[0] - b[2] * a[0];
+        out[2] = a[0] * b[1] - b[0] * a[1];
+    }
+    static mask all_zero(const pack (&a)[D]) noexcept {
+        mask zero = a[0] == P::zero();
+        for (int d = 1; d < D; ++d) zero = zero & (a[d] == P::zero());
+        return zero;
+    }
+    /// The square's range where `truncate`, `safe_length` and `safe_normalize` take their
+    /// plain branch (no overflow, no underflow).
+    static mask plain_square(const pack& squared) noexcept {
+        return (squared >= P::broadcast(std::numeric_limits<S>::min())) &
+               (squared <= P::broadcast(std::numeric_limits<S>::max()));
+    }
+    /// `truncate(v, max_length)` where `fine` (its plain branch, or a zero vector, which it
+    /// returns as it is); clears `fine` in the lanes that need its careful branch.
+    static void truncate_lanes(pack (&v)[D], const pack& max_length, mask& fine) noexcept {
+        const pack squared = dot(v, v);
+        const pack limit = max_length * max_length;
+        const mask plain = plain_square(squared) & (limit <= P::broadcast(std::numeric_limits<S>::max()));
+        fine = fine & (plain | all_zero(v));
+        const mask longer = plain & ~(squared <= limit);
+        const pack scale = max_length / P::sqrt(P::max(squared, P::broadcast(std::numeric_limits<S>::min())));
+        for (int d = 0; d < D; ++d) v[d] = P::select(longer, v[d] * scale, v[d]);
+    }
+
+    /// `apply_force` for the W vehicles staged from lane `j`; returns the bits of the lanes
+    /// it stepped exactly (the others are left for `apply_force`).
+    static unsigned step_lanes(staged& s, std::size_t j, const pack& dt) noexcept {
+        const pack one = P::broadcast(S(1));
+        mask fine = P::load(s.plain + j) == one;
+
+        // force = truncate(steering, max_force); acceleration = force / mass
+        pack acceleration[D];
+        load(acceleration, s.steering, j);
+        truncate_lanes(acceleration, P::load(s.max_force + j), fine);
+        const pack mass = P::load(s.mass + j);
+        for (int d = 0; d < D; ++d) acceleration[d] = acceleration[d] / mass;
+        store(s.acceleration, acceleration, j);
+
+        // velocity = truncate(velocity + acceleration dt, max_speed); speed = safe_length
+        pack velocity[D];
+        load(velocity, s.velocity, j);
+        for (int d = 0; d < D; ++d) velocity[d] = velocity[d] + acceleration[d] * dt;
+        truncate_lanes(velocity, P::load(s.max_speed + j), fine);
+        const pack squared_speed = dot(velocity, velocity);
+        const mask moving = plain_square(squared_speed);
+        fine = fine & (moving | all_zero(velocity));
+        const pack speed = P::select(moving, P::sqrt(squared_speed));
+        store(s.velocity, velocity, j);
+        std::memcpy(s.speed + j, &speed, sizeof(pack));
+
+        // position += velocity dt
+        pack position[D];
+        load(position, s.position, j);
+        for (int d = 0; d < D; ++d) position[d] = position[d] + velocity[d] * dt;
+        store(s.position, position, j);
+
+        // local_space::reorient(velocity, up) where moving; at rest the frame stays.
+        const pack divisor = P::select(moving, speed, one);
+        pack forward[D], side[D];
+        for (int d = 0; d < D; ++d) forward[d] = velocity[d] / divisor;  // safe_normalize
+        if constexpr (D == 2) {
+            side[0] = -forward[1];
+            side[1] = forward[0];
+        } else {
+            pack up[3], hint[3], projected[3];
+            load(up, s.up, j);
+            const pack squared_up = dot(up, up);
+            const mask plain_up = plain_square(squared_up);
+            const pack up_length = P::sqrt(P::select(plain_up, squared_up, one));
+            for (int d = 0; d < 3; ++d) hint[d] = up[d] / up_length;  // safe_normalize
+            cross(side, forward, hint);
+            const pack squared_side = dot(side, side);
+            const pack along = dot(side, forward);
+            for (int d = 0; d < 3; ++d) projected[d] = side[d] - forward[d] * along;
+            const pack squared_projected = dot(projected, projected);
+            // reorient's repairs (a hint along forward, a second Gram-Schmidt pass, a fixed
+            // perpendicular) and safe_normalize's careful branch are left to apply_force.
+            constexpr S noise = S(64) * std::numeric_limits<S>::epsilon();
+            const pack noise_squared = P::broadcast(noise * noise);
+            const mask regular = plain_up & (squared_side > noise_squared) &
+                                 ~(squared_projected < P::broadcast(S(0.25)) * squared_side) &
+                                 (squared_projected > noise_squared * squared_side) &
+                                 plain_square(squared_projected);
+            fine = fine & (regular | ~moving);
+            const pack projected_length = P::sqrt(P::select(regular, squared_projected, one));
+            for (int d = 0; d < 3; ++d) side[d] = projected[d] / projected_length;  // safe_normalize
+            cross(up, side, forward);
+            for (int d = 0; d < 3; ++d) up[d] = P::select(moving, up[d], P::load(s.up[d] + j));
+            store(s.up, up, j);
+        }
+        for (int d = 0; d < D; ++d) {
+            forward[d] = P::select(moving, forward[d], P::load(s.forward[d] + j));
+            side[d] = P::select(moving, side[d], P::load(s.side[d] + j));
+        }
+        store(s.forward, forward, j);
+        store(s.side, side, j);
+        return P::bits(fine);
+    }
+};
+
+}  // namespace detail
+
+/// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
+/// index in `steering`: the same result, bit for bit, as calling
+/// `vehicles[i].apply_force(steering[i], dt)` for each `i` in order, several vehicles per
+/// instruction (see `vehicle::apply_force` for the model). For crowds: a flock's forces
+/// computed first, then one call moves everyone.
+/// Refused before anybody moves: ranges of different sizes, a negative or non-finite `dt`,
+/// a non-finite steering force (named by its index).
+template <std::ranges::contiguous_range Vehicles, std::ranges::contiguous_range Forces>
+    requires std::ranges::sized_range<Vehicles> && std::ranges::sized_range<Forces> &&
+             vector<std::ranges::range_value_t<Forces>> &&
+             std::same_as<std::ranges::range_value_t<Vehicles>, vehicle<std::ranges::range_value_t<Forces>>> &&
+             (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<Vehicles>>>)
+void apply_forces(Vehicles&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt) {
+    using V = std::ranges::range_value_t<Forces>;
+    using S = scalar_t<V>;
+    constexpr auto where = "steer::apply_forces";
+    const std::size_t count = std::ranges::size(vehicles);
+    STEER_EXPECTS(std::ranges::size(steering) == count,
+                  std::string(where) + ": steering must have one force per vehicle (got " +
+                      detail::format_value(std::ranges::size(steering)) + " forces for " +
+                      detail::format_value(count) + " vehicles)");
+    STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
+    const V* forces = std::ranges::data(steering);
+    for (std::size_t i = 0; i < count; ++i)
+        if (!is_finite(forces[i])) [[unlikely]]
+            detail::refuse_non_finite(where, "steering[" + detail::format_value(i) + "]", forces[i]);
+    if (dt == S(0)) return;  // as apply_force: nothing moves
+    detail::vehicle_lanes<V>::step(std::ranges::data(vehicles), forces, count, dt);
+}
+
+}  // namespace steer
+
+#endif  // STEER_APPLY_FORCES_HPP

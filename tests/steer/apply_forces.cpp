@@ -1,0 +1,136 @@
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/apply_forces.hpp>
+#include <steer/random.hpp>
+
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::same_bits;
+
+namespace {
+
+/// Everything the vehicle model keeps, compared bit for bit.
+template <steer::vector V>
+bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
+    bool same = same_bits(a.position(), b.position()) && same_bits(a.velocity(), b.velocity()) &&
+                same_bits(a.forward(), b.forward()) && same_bits(a.side(), b.side()) &&
+                same_bits(a.acceleration(), b.acceleration()) &&
+                same_bits(V(a.speed()), V(b.speed()));
+    if constexpr (steer::dimension_v<V> == 3) same = same && same_bits(a.up(), b.up());
+    return same;
+}
+
+/// A crowd that visits every branch of the vehicle model: plain vehicles of assorted
+/// masses and limits, smoothed and banking ones, vehicles at rest, moving straight up
+/// (forward along the up hint), and faster than their limit.
+template <steer::vector V>
+std::vector<steer::vehicle<V>> assorted_vehicles(steer::rng& gen, std::size_t count) {
+    using S = steer::scalar_t<V>;
+    std::vector<steer::vehicle<V>> all;
+    for (std::size_t i = 0; i < count; ++i) {
+        steer::vehicle_params<V> p{.position = steer::random_vector_in_unit_ball<V>(gen) * S(10),
+                                   .velocity = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(3)),
+                                   .mass = S(0.5) + S(i % 3),
+                                   .max_force = S(i % 5),
+                                   .max_speed = S(1 + i % 3)};
+        if (i % 11 == 0) p.acceleration_smoothing = S(0.2);
+        if (i % 13 == 0) p.banking = true;
+        if (i % 7 == 0) p.velocity = V(S(0));
+        if (i % 17 == 0) p.velocity = make<V>(0, 1, 0);
+        all.emplace_back(p);
+    }
+    return all;
+}
+
+/// Steering forces of every size: zero, ordinary, beyond max_force, tiny enough that their
+/// squares underflow, huge enough that they overflow, and straight up.
+template <steer::vector V>
+std::vector<V> assorted_forces(steer::rng& gen, std::size_t count) {
+    using S = steer::scalar_t<V>;
+    std::vector<V> forces;
+    for (std::size_t i = 0; i < count; ++i) {
+        V f = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(6));
+        if (i % 9 == 0) f = V(S(0));
+        if (i % 19 == 0) f *= std::numeric_limits<S>::min();
+        if (i % 23 == 0) f *= std::numeric_limits<S>::max() / S(64);
+        if (i % 29 == 0) f = make<V>(0, 5, 0);
+        forces.push_back(f);
+    }
+    return forces;
+}
+
+/// Steps `lanes` with `step` (a batched integrator) and `reference` vehicle by vehicle, and
+/// requires the same bits after every step.
+template <steer::vector V, class Step>
+void check_against_apply_force(std::size_t count, Step&& step) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(static_cast<std::uint64_t>(count) + 3);
+    auto lanes = assorted_vehicles<V>(gen, count);
+    auto reference = lanes;
+    for (int frame = 0; frame < 20; ++frame) {
+        const auto forces = assorted_forces<V>(gen, count);
+        const S dt = frame % 2 ? S(1) / S(60) : S(0.1);
+        step(lanes, forces, dt);
+        for (std::size_t i = 0; i < count; ++i) reference[i].apply_force(forces[i], dt);
+        for (std::size_t i = 0; i < count; ++i) {
+            CAPTURE(frame);
+            CAPTURE(i);
+            REQUIRE(same_state(lanes[i], reference[i]));
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("apply_forces is vehicle::apply_force bit for bit, whatever the crowd", V, STEER_TEST_VECTORS_ALL) {
+    // Sizes around the pack width and the staging chunk.
+    for (std::size_t count : {1u, 3u, 4u, 5u, 63u, 64u, 65u, 300u}) {
+        CAPTURE(count);
+        check_against_apply_force<V>(count, [](auto& vehicles, const auto& forces, auto dt) {
+            steer::apply_forces(vehicles, forces, dt);
+        });
+    }
+}
+
+TEST_CASE_TEMPLATE("the plain-array lanes give the same bits as vehicle::apply_force too", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    using lanes = steer::detail::vehicle_lanes<V, steer::detail::simd::array_pack<S, 16 / sizeof(S)>>;
+    for (std::size_t count : {5u, 130u}) {
+        CAPTURE(count);
+        check_against_apply_force<V>(count, [](auto& vehicles, const auto& forces, auto dt) {
+            lanes::step(vehicles.data(), forces.data(), vehicles.size(), dt);
+        });
+    }
+}
+
+TEST_CASE_TEMPLATE("apply_forces with dt = 0 changes nothing, as apply_force", V, STEER_TEST_VECTORS) {
+    steer::rng gen(4);
+    auto vehicles = assorted_vehicles<V>(gen, 50);
+    const auto before = vehicles;
+    steer::apply_forces(vehicles, assorted_forces<V>(gen, 50), steer::scalar_t<V>(0));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+}
+
+TEST_CASE_TEMPLATE("apply_forces refuses bad input before anybody moves", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    using steer::test::refusal_of;
+    steer::rng gen(5);
+    auto vehicles = assorted_vehicles<V>(gen, 10);
+    const auto before = vehicles;
+    auto forces = assorted_forces<V>(gen, 10);
+    const auto fewer = std::vector<V>(forces.begin(), forces.begin() + 9);
+    CHECK(refusal_of([&] { steer::apply_forces(vehicles, fewer, S(0.1)); }) ==
+          "steer::apply_forces: steering must have one force per vehicle (got 9 forces for 10 vehicles)");
+    CHECK(refusal_of([&] { steer::apply_forces(vehicles, forces, S(-1)); }) ==
+          "steer::apply_forces: dt must be >= 0 and finite (got -1)");
+    forces[7].x = std::numeric_limits<S>::quiet_NaN();
+    CHECK(refusal_of([&] { steer::apply_forces(vehicles, forces, S(0.1)); }).starts_with(
+        "steer::apply_forces: steering[7] must be finite (got (nan"));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+}
