@@ -151,8 +151,10 @@ inline void collect_candidates(const typename P::scalar* const (&position)[D], s
             const pack offset = P::load(position[d] + j) - self[d];
             distance_squared = d == 0 ? offset * offset : distance_squared + offset * offset;
         }
-        const unsigned passed = P::bits(P::first(count > done ? count - done : 0) & (distance_squared >= smallest) &
-                                        (distance_squared <= reach_squared));
+        // The lanes inside the run, as bits (cheaper than a lane mask).
+        const std::size_t left = std::min(count - std::min(count, done), W);
+        const unsigned inside = (1u << left) - 1u;
+        const unsigned passed = inside & P::bits((distance_squared >= smallest) & (distance_squared <= reach_squared));
         size += simd::compress_indices(passed, W, static_cast<std::uint32_t>(j), buffer.index + size);
     };
     for (std::size_t done = 0; done < fixed; done += W) block(done);
@@ -172,13 +174,18 @@ inline void collect_candidates(const typename P::scalar* const (&position)[D], s
     }
 }
 
+/// The scalars of an agent's record in stage two: its position, then its forward, padded
+/// to a power of two so that a record is read in whole packs.
+template <int D>
+inline constexpr std::size_t record_size = D == 2 ? 4 : 8;
+
 /// Stage two: the full neighborhood tests and flocking's sums over the `count` candidates
 /// listed in `index` (each within reach and not coincident), exactly as `flocking` does:
 /// separation -offset / distance^2; alignment the forward and a count; cohesion the offset.
-/// `index` must hold valid indices up to a pack past `count` (they are masked out).
+/// `records` holds each agent's position and forward (`record_size`); `index` must hold
+/// valid indices up to a pack past `count` (they are masked out).
 template <class P, int D, bool Angles>
-inline void accumulate_neighbors(const typename P::scalar* const (&position)[D],
-                                 const typename P::scalar* const (&forward)[D], const std::uint32_t* index,
+inline void accumulate_neighbors(const typename P::scalar* records, const std::uint32_t* index,
                                  std::size_t count, const typename P::pack (&self)[D],
                                  const typename P::pack (&self_forward)[D],
                                  const lane_neighborhood_test<P, typename P::scalar>& separation,
@@ -192,9 +199,10 @@ inline void accumulate_neighbors(const typename P::scalar* const (&position)[D],
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
     const pack one = P::broadcast(S(1));
     for (std::size_t done = 0; done < count; done += W) {
-        const std::uint32_t* lanes = index + done;
+        pack record[2 * D];
+        P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
         pack offset[D];
-        for (int d = 0; d < D; ++d) offset[d] = P::gather(position[d], lanes) - self[d];
+        for (int d = 0; d < D; ++d) offset[d] = record[d] - self[d];
         pack distance_squared = offset[0] * offset[0];
         for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
         const mask valid = P::first(count - done);
@@ -213,7 +221,7 @@ inline void accumulate_neighbors(const typename P::scalar* const (&position)[D],
         const pack inverse = P::select(in_separation, one / P::max(distance_squared, smallest));
         for (int d = 0; d < D; ++d) {
             sums.separation[d] = sums.separation[d] - offset[d] * inverse;
-            sums.heading[d] = sums.heading[d] + P::select(in_alignment, P::gather(forward[d], lanes));
+            sums.heading[d] = sums.heading[d] + P::select(in_alignment, record[D + d]);
             sums.offset[d] = sums.offset[d] + P::select(in_cohesion, offset[d]);
         }
         P::count(sums.heading_count, in_alignment);
@@ -242,6 +250,34 @@ struct flock_grid {
         if (!(t < static_cast<double>(cells[axis]))) return cells[axis] - 1;
         return static_cast<std::int64_t>(t);
     }
+
+    /// The rows of cells next to a row (itself included; 3 in 2D, 9 in 3D, fewer at the
+    /// grid's faces), as the index of each row's first cell.
+    struct neighbor_rows {
+        /// The first cell of the row they are around; no cell index reaches the initial value.
+        std::uint32_t begin = std::numeric_limits<std::uint32_t>::max();
+        std::uint32_t count = 0;
+        std::uint32_t start[D == 2 ? 3 : 9] = {};
+
+        /// Becomes the rows around the row holding cell `index`.
+        void enter(const flock_grid& grid, std::uint32_t index) noexcept {
+            const auto columns = static_cast<std::uint32_t>(grid.cells[0]);
+            const std::uint32_t row = index / columns;
+            begin = row * columns;
+            count = 0;
+            const auto lanes = static_cast<std::uint32_t>(grid.cells[1]);
+            const std::uint32_t y = row % lanes;
+            const std::uint32_t layer = row / lanes;  // z in 3D, 0 in 2D
+            const std::uint32_t y0 = y > 0 ? y - 1 : 0, y1 = std::min(y + 1, lanes - 1);
+            std::uint32_t z0 = layer, z1 = layer;
+            if constexpr (D == 3) {
+                z0 = layer > 0 ? layer - 1 : 0;
+                z1 = std::min(layer + 1, static_cast<std::uint32_t>(grid.cells[2]) - 1);
+            }
+            for (std::uint32_t z = z0; z <= z1; ++z)
+                for (std::uint32_t yy = y0; yy <= y1; ++yy) start[count++] = (z * lanes + yy) * columns;
+        }
+    };
 
     template <vector V>
     [[nodiscard]] std::size_t index_of(const V& p) const noexcept {
@@ -375,8 +411,9 @@ public:
         spare_phases_.reserve(n);
         spare_ids_.reserve(n);
         cells_.reserve(n);
+        sorted_cells_.reserve(n);
         order_.reserve(n);
-        hot_.reserve(2 * D * (n + pad));
+        hot_.reserve(D * (n + pad) + detail::record_size<D> * n);
     }
 
     /// How many agents the flock has.
@@ -449,6 +486,7 @@ private:
     static constexpr std::size_t sort_ranges = 4;
     using pack_backend = detail::simd::native_pack<S>;
     using grid_type = detail::flock_grid<D>;
+    static constexpr std::size_t record_size = detail::record_size<D>;
 
     struct bounds {
         V lo{std::numeric_limits<S>::max()};
@@ -470,7 +508,7 @@ private:
 
     [[nodiscard]] std::size_t stride() const noexcept { return vehicles_.size() + pad; }
     [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
-    [[nodiscard]] S* hot_forward(int d) noexcept { return hot_.data() + static_cast<std::size_t>(D + d) * stride(); }
+    [[nodiscard]] S* hot_records() noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
 
     /// Builds the grid for `params`, reorders the agents into cell order (a stable counting
     /// sort) and fills the structure-of-arrays copies of positions and forwards.
@@ -496,8 +534,10 @@ private:
         spare_steering_.resize(n);
         spare_phases_.resize(n);
         spare_ids_.resize(n);
-        hot_.resize(2 * D * stride());
-        exec(n, [this](std::size_t begin, std::size_t end) {
+        hot_.resize(D * stride() + record_size * n);
+        const bool sort = grid_.total > 0;
+        if (sort) sorted_cells_.resize(n);
+        exec(n, [this, sort](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t from = order_[k];
                 const vehicle_type& v = vehicles_[from];
@@ -506,13 +546,16 @@ private:
                 spare_phases_[k] = phases_[from];
                 spare_ids_[k] = ids_[from];
                 slot_of_[ids_[from].index] = static_cast<std::uint32_t>(k);
+                if (sort) sorted_cells_[k] = cells_[from];
+                S* record = hot_records() + record_size * k;
                 for (int d = 0; d < D; ++d) {
-                    hot_position(d)[k] = v.position()[d];
-                    hot_forward(d)[k] = v.forward()[d];
+                    hot_position(d)[k] = record[d] = v.position()[d];
+                    record[D + d] = v.forward()[d];
                 }
+                for (std::size_t c = 2 * D; c < record_size; ++c) record[c] = S(0);
             }
         });
-        for (int a = 0; a < 2 * D; ++a)
+        for (int a = 0; a < D; ++a)
             std::fill_n(hot_.data() + static_cast<std::size_t>(a) * stride() + n, pad, S(0));
         vehicles_.swap(spare_vehicles_);
         steering_.swap(spare_steering_);
@@ -551,7 +594,8 @@ private:
         // A little wider than the reach, so that rounding never puts two points that are
         // within reach of each other two cells apart.
         double cell = reach * (1.0 + 1.0 / 1024);
-        const double limit = 4.0 * static_cast<double>(n) + 64.0;
+        // At most 4 cells per agent, and cell indices that fit the uint32 arrays.
+        const double limit = std::min(4.0 * static_cast<double>(n) + 64.0, 4.0e9);
         double extent[D];
         for (int d = 0; d < D; ++d) {
             extent[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.hi[d]) - static_cast<double>(box.lo[d]) : 0.0;
@@ -658,13 +702,14 @@ private:
                                cohesion_test.max_distance_squared}),
                      std::numeric_limits<S>::max()));
         const S* position[D];
-        const S* forward[D];
-        for (int d = 0; d < D; ++d) {
-            position[d] = hot_position(d);
-            forward[d] = hot_forward(d);
-        }
+        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
+        const S* records = hot_records();
         const std::uint32_t period = schedule_.period();
         const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
+        constexpr std::uint32_t split = grid_type::split;
+        const auto columns = static_cast<std::uint32_t>(grid_.cells[0]);
+        // The rows of cells around the current agent's row: the same for every agent of a row.
+        typename grid_type::neighbor_rows rows;
         for (std::size_t k = begin; k < end; ++k) {
             // think_schedule::due, with the frame's half computed once per step.
             if (period > 1 && phases_[k] % period != frame_phase) continue;
@@ -675,42 +720,30 @@ private:
                 pack self[D], self_forward[D];
                 for (int d = 0; d < D; ++d) {
                     self[d] = P::broadcast(position[d][k]);
-                    self_forward[d] = P::broadcast(forward[d][k]);
+                    self_forward[d] = P::broadcast(v.forward()[d]);
                 }
                 detail::lane_flocking_sums<P, D> sums;
                 // The runs: for each row of cells across y (and z) next to the agent's, the
-                // x-cells within a cell's width of it. (Skipping the corner rows that are out
-                // of reach saves tests but costs more in mispredicted branches.)
-                double p[D];
-                std::int64_t c[D];
-                for (int d = 0; d < D; ++d) {
-                    p[d] = static_cast<double>(v.position()[d]);
-                    c[d] = grid_.coordinate(p[d], d);
-                }
-                const std::int64_t x0 = grid_.coordinate(p[0] - grid_.cell, 0);
-                const std::int64_t x1 = grid_.coordinate(p[0] + grid_.cell, 0);
+                // x-cells within `split` of its own, which hold everything within a cell's
+                // width of it along x. (Skipping the corner rows that are out of reach saves
+                // tests but costs more in mispredicted branches.)
+                const std::uint32_t cell = sorted_cells_[k];
+                if (!(cell >= rows.begin && cell < rows.begin + columns)) rows.enter(grid_, cell);
+                const std::uint32_t x = cell - rows.begin;
+                const std::uint32_t x0 = x >= split ? x - split : 0;
+                const std::uint32_t x1 = std::min(x + split, columns - 1) + 1;
                 detail::candidate_buffer buffer;
                 const auto flush = [&] {
                     // Stage two reads whole packs of indices: make the ones past the end valid.
                     for (std::size_t l = 0; l < P::width; ++l) buffer.index[buffer.size + l] = 0;
-                    detail::accumulate_neighbors<P, D, Angles>(position, forward, buffer.index, buffer.size, self,
+                    detail::accumulate_neighbors<P, D, Angles>(records, buffer.index, buffer.size, self,
                                                                self_forward, separation, alignment, cohesion, sums);
                 };
-                const auto run = [&](std::int64_t row) {
-                    const std::size_t first = cell_start_[static_cast<std::size_t>(row + x0)];
-                    const std::size_t last = cell_start_[static_cast<std::size_t>(row + x1 + 1)];
+                for (std::size_t r = 0; r < rows.count; ++r) {
+                    const std::uint32_t first = cell_start_[rows.start[r] + x0];
+                    const std::uint32_t last = cell_start_[rows.start[r] + x1];
                     detail::collect_candidates<P, D>(position, first, last - first, self, reach_squared_lanes, buffer,
                                                      flush);
-                };
-                const std::int64_t y0 = std::max<std::int64_t>(c[1] - 1, 0);
-                const std::int64_t y1 = std::min<std::int64_t>(c[1] + 1, grid_.cells[1] - 1);
-                if constexpr (D == 2) {
-                    for (std::int64_t y = y0; y <= y1; ++y) run(y * grid_.cells[0]);
-                } else {
-                    const std::int64_t z0 = std::max<std::int64_t>(c[2] - 1, 0);
-                    const std::int64_t z1 = std::min<std::int64_t>(c[2] + 1, grid_.cells[2] - 1);
-                    for (std::int64_t z = z0; z <= z1; ++z)
-                        for (std::int64_t y = y0; y <= y1; ++y) run((z * grid_.cells[1] + y) * grid_.cells[0]);
                 }
                 flush();
                 for (int d = 0; d < D; ++d) {
@@ -755,10 +788,11 @@ private:
     std::vector<V> spare_steering_;
     std::vector<std::uint32_t> spare_phases_;
     std::vector<flock_id> spare_ids_;
-    std::vector<std::uint32_t> cells_;       // each agent's cell, in storage order before the sort
+    std::vector<std::uint32_t> cells_;         // each agent's cell, in storage order before the sort
+    std::vector<std::uint32_t> sorted_cells_;  // each agent's cell, in grid order
     std::vector<std::uint32_t> cell_start_;  // first sorted slot of each cell, then n
     std::vector<std::uint32_t> order_;       // sorted slot -> previous slot
-    std::vector<S> hot_;                     // positions then forwards, one array per component
+    std::vector<S> hot_;  // positions, one array per component (stage one); then records (stage two)
     std::vector<bounds> partials_;
     std::vector<std::size_t> range_offset_;  // first sorted position of each range of cells
     grid_type grid_;

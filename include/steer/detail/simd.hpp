@@ -153,11 +153,12 @@ struct array_pack {
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = m.lane[l] ? a.lane[l] : b.lane[l];
         return r;
     }
-    /// Lane l of the result is `base[index[l]]`.
-    [[nodiscard]] static pack gather(const S* base, const std::uint32_t* index) noexcept {
-        pack r;
-        for (std::size_t l = 0; l < W; ++l) r.lane[l] = base[index[l]];
-        return r;
+    /// Lane l of `out[c]` is `records[index[l] * Stride + c]`: the first K scalars of the
+    /// records of Stride scalars that `index` names, one record per lane.
+    template <std::size_t K, std::size_t Stride>
+    static void gather_records(const S* records, const std::uint32_t* index, pack (&out)[K]) noexcept {
+        for (std::size_t l = 0; l < W; ++l)
+            for (std::size_t c = 0; c < K; ++c) out[c].lane[l] = records[index[l] * Stride + c];
     }
     /// Bit l is set when lane l of `m` is.
     [[nodiscard]] static unsigned bits(const mask& m) noexcept {
@@ -165,11 +166,12 @@ struct array_pack {
         for (std::size_t l = 0; l < W; ++l) r |= (m.lane[l] != 0 ? 1u : 0u) << l;
         return r;
     }
-    /// The lanes' sum, lane 0 first (a fixed order: the same bits on every run).
-    [[nodiscard]] static S sum(const pack& a) noexcept {
-        S s = a.lane[0];
-        for (std::size_t l = 1; l < W; ++l) s += a.lane[l];
-        return s;
+    /// The lanes' sum, by halves: the upper half of the lanes is added to the lower half
+    /// until one lane is left (a fixed order: the same bits on every run and backend).
+    [[nodiscard]] static S sum(pack a) noexcept {
+        for (std::size_t half = W / 2; half > 0; half /= 2)
+            for (std::size_t l = 0; l < half; ++l) a.lane[l] += a.lane[l + half];
+        return a.lane[0];
     }
     /// The number of set lanes of a counter made by subtracting masks (see `count`).
     [[nodiscard]] static mask zero_count() noexcept { return broadcast_mask(false); }
@@ -256,10 +258,34 @@ struct vector_extension_pack {
         for (std::size_t l = 0; l < width; ++l) r[l] = std::sqrt(a[l]);
         return r;
     }
-    [[nodiscard]] static pack gather(const S* base, const std::uint32_t* index) noexcept {
-        pack r;
-        for (std::size_t l = 0; l < width; ++l) r[l] = base[index[l]];
-        return r;
+    template <std::size_t K, std::size_t Stride>
+    static void gather_records(const S* records, const std::uint32_t* index, pack (&out)[K]) noexcept {
+        if constexpr (width == 4 && (K == 4 || K == 6) && (Stride == 4 || Stride == 8)) {
+            // Four records, read 4 scalars at a time and transposed by shuffles: a third of
+            // the instructions of a lane-by-lane gather.
+            const auto transpose = [](const pack& a, const pack& b, const pack& c, const pack& d, pack* to,
+                                      std::size_t rows) {
+                const pack ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+                const pack cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+                to[0] = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+                to[1] = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+                if (rows > 2) {
+                    const pack ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+                    const pack cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+                    to[2] = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+                    to[3] = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+                }
+            };
+            const S* r0 = records + index[0] * Stride;
+            const S* r1 = records + index[1] * Stride;
+            const S* r2 = records + index[2] * Stride;
+            const S* r3 = records + index[3] * Stride;
+            transpose(load(r0), load(r1), load(r2), load(r3), out, 4);
+            if constexpr (K == 6) transpose(load(r0 + 4), load(r1 + 4), load(r2 + 4), load(r3 + 4), out + 4, 2);
+        } else {
+            for (std::size_t l = 0; l < width; ++l)
+                for (std::size_t c = 0; c < K; ++c) out[c][l] = records[index[l] * Stride + c];
+        }
     }
     [[nodiscard]] static unsigned bits(const mask& m) noexcept {
 #if defined(__SSE2__)
@@ -279,10 +305,17 @@ struct vector_extension_pack {
         for (std::size_t l = 0; l < width; ++l) r |= (m[l] != 0 ? 1u : 0u) << l;
         return r;
     }
-    [[nodiscard]] static S sum(const pack& a) noexcept {
-        S s = a[0];
-        for (std::size_t l = 1; l < width; ++l) s += a[l];
-        return s;
+    [[nodiscard]] static S sum(pack a) noexcept {
+        // By halves, as array_pack::sum: a shuffle and an addition per halving.
+        if constexpr (width == 8) {
+            a += __builtin_shufflevector(a, a, 4, 5, 6, 7, 0, 1, 2, 3);
+            a += __builtin_shufflevector(a, a, 2, 3, 0, 1, 4, 5, 6, 7);
+        } else if constexpr (width == 4) {
+            a += __builtin_shufflevector(a, a, 2, 3, 0, 1);
+        } else {
+            static_assert(width == 2, "packs of 2, 4 or 8 lanes");
+        }
+        return a[0] + a[1];
     }
     [[nodiscard]] static mask zero_count() noexcept { return mask{}; }
     static void count(mask& counter, const mask& m) noexcept { counter -= m; }

@@ -103,11 +103,24 @@ TEST_CASE("simd: both backends compute the same lanes, sums and counts") {
         const auto vm = va <= vb;
         const auto am = aa <= ab;
         REQUIRE(vector_backend::bits(vm) == array_backend::bits(am));
-        const float vs = vector_backend::sum(vector_backend::select(vm, va * vb - vb / va) +
-                                             vector_backend::max(va, vb) + vector_backend::gather(table.data(), index));
+        REQUIRE(vector_backend::bits(va < vb) == array_backend::bits(aa < ab));
+        REQUIRE(vector_backend::bits(va > vb) == array_backend::bits(aa > ab));
+        REQUIRE(vector_backend::bits(va == vb) == array_backend::bits(aa == ab));
+        REQUIRE(vector_backend::bits(va == va) == array_backend::bits(aa == aa));
+        vector_backend::pack vr[1];
+        array_backend::pack ar[1];
+        vector_backend::gather_records<1, 1>(table.data(), index, vr);
+        array_backend::gather_records<1, 1>(table.data(), index, ar);
+        const float vs = vector_backend::sum(vector_backend::select(vm, va * vb - vb / va) + vector_backend::max(va, vb) +
+                                             vr[0] - vector_backend::sqrt(va * va));
         const float as = array_backend::sum(array_backend::select(am, aa * ab - ab / aa) + array_backend::max(aa, ab) +
-                                            array_backend::gather(table.data(), index));
+                                            ar[0] - array_backend::sqrt(aa * aa));
         REQUIRE(std::memcmp(&vs, &as, sizeof vs) == 0);
+        const auto vn = -va;
+        const auto an = -aa;
+        float vn_lanes[W];
+        std::memcpy(vn_lanes, &vn, sizeof vn_lanes);
+        REQUIRE(std::memcmp(vn_lanes, an.lane, sizeof vn_lanes) == 0);
         auto vc = vector_backend::zero_count();
         auto ac = array_backend::zero_count();
         vector_backend::count(vc, vm);
@@ -116,4 +129,67 @@ TEST_CASE("simd: both backends compute the same lanes, sums and counts") {
         array_backend::count(ac, array_backend::first(static_cast<std::size_t>(round) % (W + 1)));
         REQUIRE(vector_backend::total(vc) == array_backend::total(ac));
     }
+}
+
+namespace {
+
+/// gather_records of backend P reads lane l's record `index[l]`, components 0..K-1.
+template <class P, std::size_t K, std::size_t Stride>
+void check_gather_records(steer::rng& gen) {
+    using S = typename P::scalar;
+    constexpr std::size_t W = P::width;
+    std::vector<S> records(50 * Stride);
+    for (auto& r : records) r = static_cast<S>(steer::uniform(gen, -10.0, 10.0));
+    for (int round = 0; round < 100; ++round) {
+        std::uint32_t index[W];
+        for (std::size_t l = 0; l < W; ++l) index[l] = static_cast<std::uint32_t>(steer::uniform(gen, 0.0, 49.9));
+        typename P::pack out[K];
+        P::template gather_records<K, Stride>(records.data(), index, out);
+        for (std::size_t c = 0; c < K; ++c) {
+            S lanes[W];
+            std::memcpy(lanes, &out[c], sizeof lanes);
+            for (std::size_t l = 0; l < W; ++l) REQUIRE(lanes[l] == records[index[l] * Stride + c]);
+        }
+    }
+}
+
+/// The lanes' sum is by halves: (l0 + l2) + (l1 + l3) for four lanes.
+template <class P>
+void check_sum_order() {
+    using S = typename P::scalar;
+    constexpr std::size_t W = P::width;
+    // 1 and two halves of epsilon: added to 1 one at a time, each half rounds away; added
+    // to each other first (lanes 1 and 1 + W/2 meet in the first halving), they count.
+    S lanes[W] = {};
+    lanes[0] = S(1);
+    lanes[1] += std::numeric_limits<S>::epsilon() / S(2);
+    lanes[1 + W / 2 < W ? 1 + W / 2 : 1] += std::numeric_limits<S>::epsilon() / S(2);
+    S expected[W];
+    std::memcpy(expected, lanes, sizeof lanes);
+    for (std::size_t half = W / 2; half > 0; half /= 2)
+        for (std::size_t l = 0; l < half; ++l) expected[l] += expected[l + half];
+    const S got = P::sum(P::load(lanes));
+    REQUIRE(std::memcmp(&got, &expected[0], sizeof got) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("simd: gather_records reads each lane's record, for both backends and every record shape") {
+    using namespace steer::detail::simd;
+    steer::rng gen(8);
+    check_gather_records<native_pack<float>, 4, 4>(gen);
+    check_gather_records<native_pack<float>, 6, 8>(gen);
+    check_gather_records<native_pack<double>, 4, 4>(gen);
+    check_gather_records<native_pack<double>, 6, 8>(gen);
+    check_gather_records<array_pack<float, 4>, 6, 8>(gen);
+    check_gather_records<array_pack<double, 2>, 4, 4>(gen);
+}
+
+TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in every backend") {
+    using namespace steer::detail::simd;
+    check_sum_order<native_pack<float>>();
+    check_sum_order<native_pack<double>>();
+    check_sum_order<array_pack<float, 4>>();
+    check_sum_order<array_pack<float, 8>>();
+    check_sum_order<array_pack<double, 2>>();
 }
