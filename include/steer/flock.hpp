@@ -143,21 +143,22 @@ inline void collect_candidates(const typename P::scalar* const (&position)[D], s
     constexpr std::size_t fixed = W >= 8 ? W : 8;
     constexpr std::size_t full = candidate_buffer::capacity - 2 * fixed;
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
-    std::size_t size = buffer.size;  // in a register, not through the reference
-    const auto block = [&](std::size_t done) {
-        const std::size_t j = first + done;
+    // Bit l: lane l of the pack at `j` is within reach and not coincident.
+    const auto test = [&](std::size_t j) {
         pack distance_squared = P::zero();
         for (int d = 0; d < D; ++d) {
             const pack offset = P::load(position[d] + j) - self[d];
             distance_squared = d == 0 ? offset * offset : distance_squared + offset * offset;
         }
-        // The lanes inside the run, as bits (cheaper than a lane mask).
-        const std::size_t left = std::min(count - std::min(count, done), W);
-        const unsigned inside = (1u << left) - 1u;
-        const unsigned passed = inside & P::bits((distance_squared >= smallest) & (distance_squared <= reach_squared));
-        size += simd::compress_indices(passed, W, static_cast<std::uint32_t>(j), buffer.index + size);
+        return P::bits((distance_squared >= smallest) & (distance_squared <= reach_squared));
     };
-    for (std::size_t done = 0; done < fixed; done += W) block(done);
+    // The lanes inside the run, as bits (cheaper than lane masks).
+    const auto inside = [](std::size_t lanes) { return lanes >= 32 ? ~0u : (1u << lanes) - 1u; };
+    unsigned passed = 0;
+    for (std::size_t done = 0; done < fixed; done += W) passed |= test(first + done) << done;
+    std::size_t size = buffer.size;  // in a register, not through the reference
+    size += simd::compress_indices(passed & inside(count), fixed, static_cast<std::uint32_t>(first),
+                                   buffer.index + size);
     if (count > fixed) [[unlikely]]
         for (std::size_t done = fixed; done < count; done += W) {
             if (size > full) {
@@ -165,7 +166,8 @@ inline void collect_candidates(const typename P::scalar* const (&position)[D], s
                 flush();
                 size = 0;
             }
-            block(done);
+            size += simd::compress_indices(test(first + done) & inside(count - done), W,
+                                           static_cast<std::uint32_t>(first + done), buffer.index + size);
         }
     buffer.size = size;
     if (size > full) [[unlikely]] {

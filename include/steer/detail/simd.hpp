@@ -186,31 +186,46 @@ struct array_pack {
     }
 };
 
-/// For each 4-bit lane mask: the positions of its set bits, in order (then zeros).
-inline constexpr std::uint32_t set_lanes[16][4] = {
-    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
-    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0}, {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
-/// For each 4-bit lane mask: how many bits are set.
-inline constexpr std::uint8_t set_lane_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/// For each 8-bit lane mask: the positions of its set bits, in order, then zeros; and how
+/// many bits are set. 8 KB, built by the compiler.
+struct set_lane_table {
+    std::uint32_t lanes[256][8] = {};
+    std::uint8_t count[256] = {};
+    constexpr set_lane_table() noexcept {
+        for (unsigned bits = 0; bits < 256; ++bits)
+            for (std::uint32_t l = 0; l < 8; ++l)
+                if ((bits >> l) & 1u) lanes[bits][count[bits]++] = l;
+    }
+};
+inline constexpr set_lane_table set_lanes{};
 
-/// Writes `first + l` for every set bit l of `bits` (lanes `0..width-1`) to `out`, in
-/// order, and returns how many it wrote. Writes up to 4 entries past them (scratch).
+/// Writes `first + l` for every set bit l of `bits` (lanes `0..width-1`; no bit set
+/// beyond them) to `out`, in order, and returns how many it wrote. Writes up to 8
+/// entries past them (scratch).
 inline std::size_t compress_indices(unsigned bits, std::size_t width, std::uint32_t first,
                                     std::uint32_t* out) noexcept {
     std::size_t written = 0;
-    for (std::size_t group = 0; group < width; group += 4) {
-        const unsigned nibble = (bits >> group) & 15u;
-        const auto base = first + static_cast<std::uint32_t>(group);
 #if defined(__GNUC__) || defined(__clang__)
-        typedef std::uint32_t four __attribute__((vector_size(16)));
-        four lanes;
-        std::memcpy(&lanes, set_lanes[nibble], sizeof lanes);
-        lanes += base;
-        std::memcpy(out + written, &lanes, sizeof lanes);
-#else
-        for (std::size_t l = 0; l < 4; ++l) out[written + l] = base + set_lanes[nibble][l];
+    typedef std::uint32_t four __attribute__((vector_size(16)));
+    const four base = four{} + first;  // broadcast once, not per group
 #endif
-        written += set_lane_count[nibble];
+    for (std::size_t group = 0; group < width; group += 8) {
+        const unsigned byte = (bits >> group) & 255u;
+        const std::uint32_t* lanes = set_lanes.lanes[byte];
+#if defined(__GNUC__) || defined(__clang__)
+        // Two loads, two additions and two stores for 8 lanes.
+        const four offset = base + static_cast<std::uint32_t>(group);
+        four low, high;
+        std::memcpy(&low, lanes, sizeof low);
+        std::memcpy(&high, lanes + 4, sizeof high);
+        low += offset;
+        high += offset;
+        std::memcpy(out + written, &low, sizeof low);
+        std::memcpy(out + written + 4, &high, sizeof high);
+#else
+        for (std::size_t l = 0; l < 8; ++l) out[written + l] = first + static_cast<std::uint32_t>(group) + lanes[l];
+#endif
+        written += set_lanes.count[byte];
     }
     return written;
 }

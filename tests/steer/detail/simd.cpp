@@ -68,9 +68,9 @@ TEST_CASE("simd: the lane neighborhood test decides as neighborhood_test::accept
 
 TEST_CASE("simd: compress_indices lists the set lanes in order") {
     using steer::detail::simd::compress_indices;
-    for (std::size_t width : {std::size_t(2), std::size_t(4), std::size_t(8)}) {
+    for (std::size_t width : {std::size_t(2), std::size_t(4), std::size_t(8), std::size_t(16)}) {
         for (unsigned bits = 0; bits < (1u << width); ++bits) {
-            std::uint32_t out[16] = {};
+            std::uint32_t out[24] = {};  // 16 lanes and the 8 scratch entries past them
             const std::size_t n = compress_indices(bits, width, 100, out);
             std::vector<std::uint32_t> expected;
             for (std::size_t l = 0; l < width; ++l)
