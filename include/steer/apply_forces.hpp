@@ -61,17 +61,30 @@ struct vehicle_lanes {
         S plain[chunk];  // 1: neither acceleration smoothing nor banking
     };
 
-    /// Steps `count` vehicles by `dt` (> 0, finite) with their steering forces (finite).
+    /// Steps `count` vehicles in place by `dt` (> 0, finite) with their steering forces (finite).
     static void step(vehicle<V>* vehicles, const V* steering, std::size_t count, S dt) {
+        step(vehicles, nullptr, steering, vehicles, count, dt);
+    }
+
+    /// Steps `count` vehicles by `dt` (> 0, finite): vehicle i is `source[order[i]]` (or
+    /// `source[i]` without `order`), steered by `steering[i]` (finite), and the result is
+    /// written to `target[i]`. With `order`, `target` must not overlap `source`.
+    static void step(const vehicle<V>* source, const std::uint32_t* order, const V* steering, vehicle<V>* target,
+                     std::size_t count, S dt) {
         staged lanes;
+        const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            stage(lanes, vehicles + first, steering + first, n);
-            const pack time = P::broadcast(dt);
+            const auto from = [&](std::size_t i) -> const vehicle<V>& {
+                return source[order ? order[first + i] : first + i];
+            };
+            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, from(i), steering[first + i]);
+            stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
             for (std::size_t i = 0; i < n; ++i) {
-                vehicle<V>& v = vehicles[first + i];
+                vehicle<V>& v = target[first + i];
+                if (&v != &from(i)) v = from(i);  // a copy, then the fields the step changes
                 if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
                 else v.apply_force(steering[first + i], dt);
             }
@@ -79,23 +92,23 @@ struct vehicle_lanes {
     }
 
 private:
-    static void stage(staged& s, const vehicle<V>* vehicles, const V* steering, std::size_t n) noexcept {
-        for (std::size_t i = 0; i < n; ++i) {
-            const vehicle<V>& v = vehicles[i];
-            for (int d = 0; d < D; ++d) {
-                s.steering[d][i] = steering[i][d];
-                s.position[d][i] = v.frame_.position_[d];
-                s.velocity[d][i] = v.velocity_[d];
-                s.forward[d][i] = v.frame_.forward_[d];
-                s.side[d][i] = v.frame_.side_[d];
-                if constexpr (D == 3) s.up[d][i] = v.frame_.up_[d];
-            }
-            s.mass[i] = v.mass_;
-            s.max_force[i] = v.max_force_;
-            s.max_speed[i] = v.max_speed_;
-            s.plain[i] = v.smoothing_ == S(0) && (D == 2 || !v.banking_) ? S(1) : S(0);
+    static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering) noexcept {
+        for (int d = 0; d < D; ++d) {
+            s.steering[d][i] = steering[d];
+            s.position[d][i] = v.frame_.position_[d];
+            s.velocity[d][i] = v.velocity_[d];
+            s.forward[d][i] = v.frame_.forward_[d];
+            s.side[d][i] = v.frame_.side_[d];
+            if constexpr (D == 3) s.up[d][i] = v.frame_.up_[d];
         }
-        // The lanes past the last vehicle: harmless values, results ignored.
+        s.mass[i] = v.mass_;
+        s.max_force[i] = v.max_force_;
+        s.max_speed[i] = v.max_speed_;
+        s.plain[i] = v.smoothing_ == S(0) && (D == 2 || !v.banking_) ? S(1) : S(0);
+    }
+
+    /// The lanes past the last of `n` vehicles: harmless values, results ignored.
+    static void stage_padding(staged& s, std::size_t n) noexcept {
         for (std::size_t i = n; i < (n + W - 1) / W * W; ++i) {
             for (int d = 0; d < D; ++d)
                 s.steering[d][i] = s.position[d][i] = s.velocity[d][i] = s.forward[d][i] = s.side[d][i] =

@@ -408,10 +408,11 @@ public:
         ids_.reserve(n);
         slot_of_.reserve(n);
         generations_.reserve(n);
-        spare_vehicles_.reserve(n);
-        spare_steering_.reserve(n);
-        spare_phases_.reserve(n);
-        spare_ids_.reserve(n);
+        next_vehicles_.reserve(n);
+        next_steering_.reserve(n);
+        next_phases_.reserve(n);
+        next_ids_.reserve(n);
+        snapshot_.reserve(2 * D * n);
         cells_.reserve(n);
         sorted_cells_.reserve(n);
         order_.reserve(n);
@@ -512,73 +513,69 @@ private:
     [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
     [[nodiscard]] S* hot_records() noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
 
-    /// Builds the grid for `params`, reorders the agents into cell order (a stable counting
-    /// sort) and fills the structure-of-arrays copies of positions and forwards.
+    /// Builds the grid for `params` and the agents' order in it (`order_[k]`: the storage
+    /// slot of the k-th agent in cell order, a stable counting sort), and fills the
+    /// grid-ordered copies of positions and forwards that the neighbor search reads. The
+    /// agents themselves move into grid order at the end of the step (`move`), so that the
+    /// vehicles are copied once per step, together with their integration.
     template <class Exec>
     void sort_into_grid(const flocking_params<V>& params, Exec& exec) {
         const std::size_t n = vehicles_.size();
         const S reach =
             std::max({params.separation.max_distance, params.alignment.max_distance, params.cohesion.max_distance});
+        snapshot(exec);
         grid_ = {};
         if (reach > S(0)) {
-            plan_grid(static_cast<double>(reach), exec);
+            plan_grid(static_cast<double>(reach));
             cells_.resize(n);
             exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t i = begin; i < end; ++i)
-                    cells_[i] = static_cast<std::uint32_t>(grid_.index_of(vehicles_[i].position()));
+                for (std::size_t i = begin; i < end; ++i) cells_[i] = static_cast<std::uint32_t>(grid_.index_of(snapshot_position(i)));
             });
             counting_sort(exec);
         } else {
             order_.resize(n);
             for (std::size_t k = 0; k < n; ++k) order_[k] = static_cast<std::uint32_t>(k);
         }
-        spare_vehicles_.resize(n);
-        spare_steering_.resize(n);
-        spare_phases_.resize(n);
-        spare_ids_.resize(n);
         hot_.resize(D * stride() + record_size * n);
         const bool sort = grid_.total > 0;
         if (sort) sorted_cells_.resize(n);
         exec(n, [this, sort](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t from = order_[k];
-                const vehicle_type& v = vehicles_[from];
-                spare_vehicles_[k] = v;
-                spare_steering_[k] = steering_[from];
-                spare_phases_[k] = phases_[from];
-                spare_ids_[k] = ids_[from];
-                slot_of_[ids_[from].index] = static_cast<std::uint32_t>(k);
+                const S* taken = snapshot_.data() + 2 * D * from;
                 if (sort) sorted_cells_[k] = cells_[from];
                 S* record = hot_records() + record_size * k;
                 for (int d = 0; d < D; ++d) {
-                    hot_position(d)[k] = record[d] = v.position()[d];
-                    record[D + d] = v.forward()[d];
+                    hot_position(d)[k] = record[d] = taken[d];
+                    record[D + d] = taken[D + d];
                 }
                 for (std::size_t c = 2 * D; c < record_size; ++c) record[c] = S(0);
             }
         });
         for (int a = 0; a < D; ++a)
             std::fill_n(hot_.data() + static_cast<std::size_t>(a) * stride() + n, pad, S(0));
-        vehicles_.swap(spare_vehicles_);
-        steering_.swap(spare_steering_);
-        phases_.swap(spare_phases_);
-        ids_.swap(spare_ids_);
     }
 
-    /// The bounding box of the positions (in chunks through the executor; exact in any
-    /// order), then cells of side `reach` over it, fewer and larger when the box is so big
-    /// that the cell table would outgrow the flock.
+    /// Copies every agent's position and forward into `snapshot_` (storage order, side by
+    /// side: one pass over the vehicles, after which the grid reads 2D scalars per agent
+    /// instead of whole vehicles), and the bounding box of the positions into `partials_`
+    /// (in chunks through the executor; exact in any order).
     template <class Exec>
-    void plan_grid(double reach, Exec& exec) {
+    void snapshot(Exec& exec) {
         const std::size_t n = vehicles_.size();
         const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
+        snapshot_.resize(2 * D * n);
         partials_.assign(chunks, bounds{});
         exec(chunks, [this, n, chunks](std::size_t begin, std::size_t end) {
             for (std::size_t c = begin; c < end; ++c) {
                 bounds b;
                 for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
                     const V& p = vehicles_[i].position();
+                    const V& f = vehicles_[i].forward();
+                    S* taken = snapshot_.data() + 2 * D * i;
                     for (int d = 0; d < D; ++d) {
+                        taken[d] = p[d];
+                        taken[D + d] = f[d];
                         if (!std::isfinite(p[d])) continue;
                         b.lo[d] = std::min(b.lo[d], p[d]);
                         b.hi[d] = std::max(b.hi[d], p[d]);
@@ -587,6 +584,18 @@ private:
                 partials_[c] = b;
             }
         });
+    }
+
+    [[nodiscard]] V snapshot_position(std::size_t i) const noexcept {
+        V p;
+        for (int d = 0; d < D; ++d) p[d] = snapshot_[2 * D * i + static_cast<std::size_t>(d)];
+        return p;
+    }
+
+    /// Cells of side `reach` over the bounding box of the snapshot, fewer and larger when the
+    /// box is so big that the cell table would outgrow the flock.
+    void plan_grid(double reach) {
+        const std::size_t n = vehicles_.size();
         bounds box;
         for (const bounds& b : partials_)
             for (int d = 0; d < D; ++d) {
@@ -679,6 +688,7 @@ private:
         const detail::neighborhood_test<V> cohesion(params.cohesion);
         const bool angles = !(separation.all_round && alignment.all_round && cohesion.all_round);
         const std::size_t n = vehicles_.size();
+        next_steering_.resize(n);
         if (angles)
             exec(n, [&](std::size_t begin, std::size_t end) {
                 think_range<true>(begin, end, params, separation, alignment, cohesion, extra);
@@ -713,16 +723,20 @@ private:
         // The rows of cells around the current agent's row: the same for every agent of a row.
         typename grid_type::neighbor_rows rows;
         for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t slot = order_[k];  // the agent's storage slot
             // think_schedule::due, with the frame's half computed once per step.
-            if (period > 1 && phases_[k] % period != frame_phase) continue;
-            const vehicle_type& v = vehicles_[k];
+            if (period > 1 && phases_[slot] % period != frame_phase) {
+                next_steering_[k] = steering_[slot];
+                continue;
+            }
+            const vehicle_type& v = vehicles_[slot];
             V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
             S heading_count = 0;
             if (grid_.total > 0) {
                 pack self[D], self_forward[D];
                 for (int d = 0; d < D; ++d) {
                     self[d] = P::broadcast(position[d][k]);
-                    self_forward[d] = P::broadcast(v.forward()[d]);
+                    self_forward[d] = P::broadcast(records[record_size * k + static_cast<std::size_t>(D + d)]);
                 }
                 detail::lane_flocking_sums<P, D> sums;
                 // The runs: for each row of cells across y (and z) next to the agent's, the
@@ -757,19 +771,38 @@ private:
             }
             const V flocking_force = detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum,
                                                               v.velocity(), v.max_speed(), params);
-            const V steering = extra(ids_[k], v, flocking_force);
+            const V steering = extra(ids_[slot], v, flocking_force);
             detail::expect_finite("steer::flock::step", "extra steering", steering);
-            steering_[k] = steering;
+            next_steering_[k] = steering;
         }
     }
 
-    /// Every agent applies its steering: `vehicle::apply_force`, in lanes (the same bits).
+    /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits)
+    /// and moves into grid order: agent k of the grid order is read from its storage slot
+    /// and written, stepped, to slot k of the next storage, in one pass.
     template <class Exec>
     void move(S dt, Exec& exec) {
-        if (dt == S(0)) return;  // apply_force moves nobody either
-        exec(vehicles_.size(), [this, dt](std::size_t begin, std::size_t end) {
-            detail::vehicle_lanes<V>::step(vehicles_.data() + begin, steering_.data() + begin, end - begin, dt);
+        const std::size_t n = vehicles_.size();
+        next_vehicles_.resize(n);
+        next_phases_.resize(n);
+        next_ids_.resize(n);
+        exec(n, [this, dt](std::size_t begin, std::size_t end) {
+            if (dt > S(0))
+                detail::vehicle_lanes<V>::step(vehicles_.data(), order_.data() + begin, next_steering_.data() + begin,
+                                               next_vehicles_.data() + begin, end - begin, dt);
+            else  // apply_force moves nobody
+                for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::uint32_t from = order_[k];
+                next_phases_[k] = phases_[from];
+                next_ids_[k] = ids_[from];
+                slot_of_[ids_[from].index] = static_cast<std::uint32_t>(k);
+            }
         });
+        vehicles_.swap(next_vehicles_);
+        steering_.swap(next_steering_);
+        phases_.swap(next_phases_);
+        ids_.swap(next_ids_);
     }
 
     think_schedule schedule_{1};
@@ -786,10 +819,11 @@ private:
     std::vector<std::uint32_t> free_;         // id indices to reuse
 
     // Scratch, kept between steps so that a step allocates nothing once warm.
-    std::vector<vehicle_type> spare_vehicles_;
-    std::vector<V> spare_steering_;
-    std::vector<std::uint32_t> spare_phases_;
-    std::vector<flock_id> spare_ids_;
+    std::vector<vehicle_type> next_vehicles_;  // the agents after the step, in grid order
+    std::vector<V> next_steering_;             // their steering, in grid order
+    std::vector<std::uint32_t> next_phases_;
+    std::vector<flock_id> next_ids_;
+    std::vector<S> snapshot_;                  // each agent's position and forward, storage order
     std::vector<std::uint32_t> cells_;         // each agent's cell, in storage order before the sort
     std::vector<std::uint32_t> sorted_cells_;  // each agent's cell, in grid order
     std::vector<std::uint32_t> cell_start_;  // first sorted slot of each cell, then n
