@@ -58,6 +58,24 @@ struct serial_executor {
     }
 };
 
+namespace detail {
+/// How many threads `exec` runs a range on, for splitting work that is cheaper in fewer
+/// pieces: 1 for `serial_executor`, `threads()` for an executor that has it (such as
+/// `thread_pool_executor`), and `unknown` for any other.
+template <class E>
+[[nodiscard]] std::size_t executor_threads(const E& exec, std::size_t unknown) noexcept {
+    if constexpr (std::is_same_v<std::remove_cvref_t<E>, serial_executor>) {
+        (void)exec;
+        return 1;
+    } else if constexpr (requires { exec.threads(); }) {
+        return static_cast<std::size_t>(exec.threads());
+    } else {
+        (void)exec;
+        return unknown;
+    }
+}
+}  // namespace detail
+
 /// A fixed pool of std::threads, created once and reused by every call: `threads` = 2
 /// runs a range on the calling thread and one worker. Each call cuts the range into a few
 /// chunks per thread, which the threads take in turn (so a slow chunk does not stall the

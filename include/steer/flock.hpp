@@ -485,8 +485,9 @@ private:
     /// Pad after each structure-of-arrays copy: the inner loop reads up to 8 lanes (or a
     /// pack, if wider) past the start of a run.
     static constexpr std::size_t pad = 16;
-    /// The counting sort's tasks: ranges of cells, each handled by one task.
-    static constexpr std::size_t sort_ranges = 4;
+    /// The counting sort's tasks (ranges of cells, each handled by one task, which reads
+    /// every agent's cell): one per thread, and 4 for an executor that does not say.
+    static constexpr std::size_t max_sort_ranges = 4;
     using pack_backend = detail::simd::native_pack<S>;
     using grid_type = detail::flock_grid<D>;
     static constexpr std::size_t record_size = detail::record_size<D>;
@@ -634,14 +635,16 @@ private:
 
     /// order_[k] = the slot of the k-th agent in cell order (stable: agents of one cell keep
     /// their previous order); cell_start_[c] = the first sorted position of cell c. The cells
-    /// are cut into `sort_ranges` ranges, each sorted by one task of the executor (every task
-    /// reads all the cells but handles only its range's agents), so that the sort runs on
-    /// all threads; the result is the one stable order, whoever runs what.
+    /// are cut into ranges (one per thread, at most 4), each sorted by one task of the
+    /// executor (every task reads all the cells but handles only its range's agents), so
+    /// that the sort runs on all threads; the result is the one stable order, whoever runs
+    /// what and however many ranges there are.
     template <class Exec>
     void counting_sort(Exec& exec) {
         const std::size_t n = vehicles_.size();
         const std::size_t total = grid_.total;
-        const std::size_t ranges = std::min<std::size_t>(sort_ranges, total);
+        const std::size_t ranges = std::clamp<std::size_t>(
+            std::min(detail::executor_threads(exec, max_sort_ranges), max_sort_ranges), 1, total);
         const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
         cell_start_.assign(total + 1, 0);
         order_.resize(n);
