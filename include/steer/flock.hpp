@@ -13,6 +13,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -118,6 +119,68 @@ struct lane_flocking_sums {
         for (int d = 0; d < D; ++d) separation[d] = heading[d] = offset[d] = P::zero();
     }
 };
+
+/// The flocking sums of a block of agents, one array per component, waiting for
+/// `combine_flocking` in lanes.
+template <class S, int D, std::size_t B>
+struct flocking_block {
+    static constexpr std::size_t capacity = B;
+    S separation[D][B];
+    S heading[D][B];
+    S offset[D][B];
+    S velocity[D][B];
+    S heading_count[B];
+    S max_speed[B];
+    S force[D][B];               // the result
+    std::uint32_t agent[B];      // which agent (grid order) each entry is
+    std::size_t size = 0;
+};
+
+/// `combine_flocking` for the entries of `block` from `j` on (one pack): the same IEEE
+/// operations in the same order, so the same bits. Returns the bits of the lanes it
+/// computed; a lane whose normalizations need `safe_normalize`'s careful branch (a tiny or
+/// huge sum) is left to `combine_flocking` itself.
+template <class P, int D, std::size_t B>
+unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
+                                const typename P::pack (&weights)[3]) noexcept {
+    using S = typename P::scalar;
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+    const pack zero = P::zero(), one = P::broadcast(S(1));
+    const pack smallest = P::broadcast(std::numeric_limits<S>::min());
+    const pack largest = P::broadcast(std::numeric_limits<S>::max());
+    // align = count > 0 ? heading * (max_speed / count) - velocity : 0
+    const pack count = P::load(block.heading_count + j);
+    const mask some = count > zero;
+    const pack scale = P::load(block.max_speed + j) / P::select(some, count, one);
+    pack parts[3][D];
+    for (int d = 0; d < D; ++d) {
+        parts[0][d] = P::load(block.separation[d] + j);
+        parts[1][d] = P::select(some, P::load(block.heading[d] + j) * scale - P::load(block.velocity[d] + j));
+        parts[2][d] = P::load(block.offset[d] + j);
+    }
+    mask fine = P::broadcast_mask(true);
+    pack force[D];
+    for (int part = 0; part < 3; ++part) {
+        // safe_normalize: v / sqrt(|v|^2) when the square is a normal finite number, zero
+        // for the zero vector; anything else takes the careful branch.
+        pack squared = parts[part][0] * parts[part][0];
+        mask zero_vector = parts[part][0] == zero;
+        for (int d = 1; d < D; ++d) {
+            squared = squared + parts[part][d] * parts[part][d];
+            zero_vector = zero_vector & (parts[part][d] == zero);
+        }
+        const mask plain = (squared >= smallest) & (squared <= largest);
+        fine = fine & (plain | zero_vector);
+        const pack length = P::sqrt(P::select(plain, squared, one));
+        for (int d = 0; d < D; ++d) {
+            const pack weighted = P::select(plain, parts[part][d] / length) * weights[part];
+            force[d] = part == 0 ? weighted : force[d] + weighted;
+        }
+    }
+    for (int d = 0; d < D; ++d) std::memcpy(block.force[d] + j, &force[d], sizeof(pack));
+    return P::bits(fine);
+}
 
 /// Indices of candidates that passed the distance test, waiting for the full tests.
 struct candidate_buffer {
@@ -491,6 +554,8 @@ private:
     using pack_backend = detail::simd::native_pack<S>;
     using grid_type = detail::flock_grid<D>;
     static constexpr std::size_t record_size = detail::record_size<D>;
+    /// Agents whose flocking sums are combined together, in lanes.
+    static constexpr std::size_t think_block = 16;
 
     struct bounds {
         V lo{std::numeric_limits<S>::max()};
@@ -725,6 +790,10 @@ private:
         const auto columns = static_cast<std::uint32_t>(grid_.cells[0]);
         // The rows of cells around the current agent's row: the same for every agent of a row.
         typename grid_type::neighbor_rows rows;
+        // Agents that have their sums wait in a block for the combination in lanes.
+        detail::flocking_block<S, D, think_block> block;
+        const pack weights[3] = {P::broadcast(params.separation_weight), P::broadcast(params.alignment_weight),
+                                 P::broadcast(params.cohesion_weight)};
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t slot = order_[k];  // the agent's storage slot
             // think_schedule::due, with the frame's half computed once per step.
@@ -772,12 +841,59 @@ private:
                 }
                 heading_count = P::total(sums.heading_count);
             }
-            const V flocking_force = detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum,
-                                                              v.velocity(), v.max_speed(), params);
+            const std::size_t e = block.size++;
+            for (int d = 0; d < D; ++d) {
+                block.separation[d][e] = separation_sum[d];
+                block.heading[d][e] = heading_sum[d];
+                block.offset[d][e] = offset_sum[d];
+                block.velocity[d][e] = v.velocity()[d];
+            }
+            block.heading_count[e] = heading_count;
+            block.max_speed[e] = v.max_speed();
+            block.agent[e] = static_cast<std::uint32_t>(k);
+            if (block.size == think_block) finish_block(block, weights, params, extra);
+        }
+        finish_block(block, weights, params, extra);
+    }
+
+    /// The flocking forces of a block of agents (combine_flocking, in lanes), then each
+    /// agent's extra steering, which becomes its steering.
+    template <class Extra>
+    void finish_block(detail::flocking_block<S, D, think_block>& block,
+                      const typename pack_backend::pack (&weights)[3], const flocking_params<V>& params,
+                      Extra& extra) {
+        using P = pack_backend;
+        for (std::size_t e = block.size; e < (block.size + P::width - 1) / P::width * P::width; ++e) {
+            // Harmless lanes past the last agent (results ignored).
+            for (int d = 0; d < D; ++d)
+                block.separation[d][e] = block.heading[d][e] = block.offset[d][e] = block.velocity[d][e] = S(0);
+            block.heading_count[e] = block.max_speed[e] = S(0);
+        }
+        unsigned done[think_block / P::width];
+        for (std::size_t j = 0; j < block.size; j += P::width)
+            done[j / P::width] = detail::combine_flocking_lanes<P, D>(block, j, weights);
+        for (std::size_t e = 0; e < block.size; ++e) {
+            const std::uint32_t k = block.agent[e];
+            const std::uint32_t slot = order_[k];
+            const vehicle_type& v = vehicles_[slot];
+            V flocking_force;
+            if (done[e / P::width] >> (e % P::width) & 1u) {
+                for (int d = 0; d < D; ++d) flocking_force[d] = block.force[d][e];
+            } else {
+                V separation_sum, heading_sum, offset_sum;
+                for (int d = 0; d < D; ++d) {
+                    separation_sum[d] = block.separation[d][e];
+                    heading_sum[d] = block.heading[d][e];
+                    offset_sum[d] = block.offset[d][e];
+                }
+                flocking_force = detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e],
+                                                          offset_sum, v.velocity(), v.max_speed(), params);
+            }
             const V steering = extra(ids_[slot], v, flocking_force);
             detail::expect_finite("steer::flock::step", "extra steering", steering);
             next_steering_[k] = steering;
         }
+        block.size = 0;
     }
 
     /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits)

@@ -377,3 +377,67 @@ TEST_CASE_TEMPLATE("flock refuses bad input and moves nobody", V, STEER_TEST_VEC
                          std::invalid_argument);
     CHECK_THROWS_AS((void)f.steering(steer::flock_id{}), std::invalid_argument);
 }
+
+namespace {
+
+/// combine_flocking_lanes of backend P against detail::combine_flocking, bit for bit, on
+/// sums of every kind: ordinary, zero, tiny (squares underflow), huge, and no alignment.
+template <class P, steer::vector V>
+void check_combine_lanes() {
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    constexpr std::size_t B = 16;
+    steer::rng gen(11);
+    const steer::flocking_params<V> p{.separation_weight = S(1.5), .alignment_weight = S(-0.5), .cohesion_weight = 2};
+    const typename P::pack weights[3] = {P::broadcast(p.separation_weight), P::broadcast(p.alignment_weight),
+                                         P::broadcast(p.cohesion_weight)};
+    const auto any_sum = [&](int kind) {
+        V v = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(5));
+        if (kind == 1) v = V(S(0));
+        if (kind == 2) v *= std::numeric_limits<S>::min();
+        if (kind == 3) v *= std::numeric_limits<S>::max() / S(8);
+        return v;
+    };
+    std::size_t lanes_used = 0;
+    for (int round = 0; round < 200; ++round) {
+        steer::detail::flocking_block<S, D, B> block;
+        V separation[B], heading[B], offset[B], velocity[B];
+        for (std::size_t e = 0; e < B; ++e) {
+            separation[e] = any_sum((round + static_cast<int>(e)) % 7);
+            heading[e] = any_sum((round + 2 * static_cast<int>(e)) % 5);
+            offset[e] = any_sum((round + 3 * static_cast<int>(e)) % 6);
+            velocity[e] = steer::random_unit_vector<V>(gen);
+            block.heading_count[e] = S((round + static_cast<int>(e)) % 4);
+            block.max_speed[e] = S(2);
+            for (int d = 0; d < D; ++d) {
+                block.separation[d][e] = separation[e][d];
+                block.heading[d][e] = heading[e][d];
+                block.offset[d][e] = offset[e][d];
+                block.velocity[d][e] = velocity[e][d];
+            }
+        }
+        for (std::size_t j = 0; j < B; j += P::width) {
+            const unsigned done = steer::detail::combine_flocking_lanes<P, D>(block, j, weights);
+            for (std::size_t l = 0; l < P::width; ++l) {
+                if (!((done >> l) & 1u)) continue;
+                ++lanes_used;
+                const std::size_t e = j + l;
+                const V expected = steer::detail::combine_flocking(separation[e], heading[e], block.heading_count[e],
+                                                                   offset[e], velocity[e], S(2), p);
+                V got;
+                for (int d = 0; d < D; ++d) got[d] = block.force[d][e];
+                CAPTURE(e);
+                REQUIRE(same_bits(got, expected));
+            }
+        }
+    }
+    CHECK(lanes_used > 200 * B / 4);  // tiny and huge sums leave some lanes to combine_flocking
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("flock's flocking forces in lanes are combine_flocking's, bit for bit", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    check_combine_lanes<steer::detail::simd::native_pack<S>, V>();
+    check_combine_lanes<steer::detail::simd::array_pack<S, 4>, V>();
+}
