@@ -139,3 +139,12 @@ TEST_CASE("thread_pool_executor refuses zero threads") {
     CHECK_THROWS_WITH_AS(steer::thread_pool_executor(0), "steer::thread_pool_executor: threads must be >= 1 (got 0)",
                          std::invalid_argument);
 }
+
+TEST_CASE("executor_threads: 1 when serial, the pool's threads, the caller's guess for an executor that does not say") {
+    CHECK(steer::detail::executor_threads(steer::serial_executor{}, 4) == 1);
+    steer::thread_pool_executor pool(3);
+    CHECK(steer::detail::executor_threads(pool, 4) == 3);
+    const auto jobs = [](std::size_t count, auto&& body) { body(std::size_t(0), count); };
+    CHECK(steer::detail::executor_threads(jobs, 4) == 4);
+    CHECK(steer::detail::executor_threads(jobs, 7) == 7);
+}
