@@ -77,6 +77,22 @@ bool same_bits(const V& a, const V& b) {
     return true;
 }
 
+/// Whether this build may fuse a multiplication and an addition into one rounding (x86
+/// with FMA enabled, as -march=native does; AArch64, where GCC contracts by default). Code
+/// that does the same arithmetic in scalars and in SIMD lanes may then round differently.
+inline constexpr bool may_fuse_multiply_add =
+#if defined(__FMA__) || defined(__aarch64__) || defined(__ARM_FEATURE_FMA)
+    true;
+#else
+    false;
+#endif
+
+/// Bitwise equality; in a build that may fuse multiply-adds, agreement within tolerance.
+template <steer::vector V>
+bool same_bits_unless_fused(const V& a, const V& b) {
+    return may_fuse_multiply_add ? near(a, b) : same_bits(a, b);
+}
+
 }  // namespace steer::test
 
 // Test names must not contain square brackets or semicolons: doctest_discover_tests splits on them.
