@@ -519,14 +519,25 @@ private:
             return;
         }
 
+        S c[dim];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
+        for (int i = 0; i < dim; ++i) c[i] = center[i];
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
+        using lanes_t = typename detail::four_lanes<S>::type;
+        lanes_t center_lanes[dim];
+        for (int i = 0; i < dim; ++i) center_lanes[i] = lanes_t{c[i], c[i], c[i], c[i]};
+        const lanes_t r2_lanes{r2, r2, r2, r2};
+        using distances_t = lanes_t;
+#else
+        using distances_t = S[lanes];
+#endif
         // A block's lanes are tested four at a time, and blocks with hits are noted without a
         // branch per block or per entry; the hits are reported at the end (or when the notes
         // fill up), so the callback never sits inside the scanning loop.
         const stored_payload* noted_payloads[noted_capacity];
         std::uint32_t noted_mask[noted_capacity];
-        S noted_d2[noted_capacity][lanes];
+        distances_t noted_d2[noted_capacity];
         std::uint32_t noted = 0;
-        const auto report = [&] {
+        const auto report = [&]() STEER_DETAIL_ALWAYS_INLINE {
             const stored_payload* hit_payload[noted_capacity * lanes];
             S hit_distance[noted_capacity * lanes];
             std::uint32_t hits = 0;
@@ -540,21 +551,12 @@ private:
             for (std::uint32_t k = 0; k < hits; ++k) f(unwrap(*hit_payload[k]), hit_distance[k]);
             noted = 0;
         };
-        S c[dim];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
-        for (int i = 0; i < dim; ++i) c[i] = center[i];
-#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-        using lanes_t = typename detail::four_lanes<S>::type;
-        lanes_t center_lanes[dim];
-        for (int i = 0; i < dim; ++i) center_lanes[i] = lanes_t{c[i], c[i], c[i], c[i]};
-        const lanes_t r2_lanes{r2, r2, r2, r2};
-#endif
-        // Tests the first `used` lanes of block `b`, whose payloads start at `payloads`.
+        // Tests the first `used` lanes of block `b`, whose payloads start at `payloads`; the
+        // caller makes sure a note is free.
         const auto scan_block = [&](const block& b, std::uint32_t used,
                                     const stored_payload* payloads) STEER_DETAIL_ALWAYS_INLINE {
-            if (noted == noted_capacity) report();
             // The same arithmetic, in the same order, as distance_squared: (dx^2 + dy^2) + dz^2,
             // for the four lanes at once.
-            S* lane_d2 = noted_d2[noted];
             std::uint32_t mask = 0;
 #if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
             lanes_t sum;
@@ -565,7 +567,7 @@ private:
                 sum = i == 0 ? d * d : sum + d * d;
             }
             mask = detail::sign_mask(sum <= r2_lanes);
-            std::memcpy(lane_d2, &sum, sizeof sum);
+            noted_d2[noted] = sum;
 #else
             for (std::uint32_t lane = 0; lane < lanes; ++lane) {
                 S sum = 0;
@@ -573,7 +575,7 @@ private:
                     const S d = b.coordinate[i][lane] - c[i];
                     sum = i == 0 ? d * d : sum + d * d;
                 }
-                lane_d2[lane] = sum;
+                noted_d2[noted][lane] = sum;
                 mask |= static_cast<std::uint32_t>(sum <= r2) << lane;
             }
 #endif
@@ -582,12 +584,37 @@ private:
             noted_mask[noted] = mask;
             noted += static_cast<std::uint32_t>(mask != 0);
         };
-        const auto scan = [&](std::uint32_t bin) STEER_DETAIL_ALWAYS_INLINE {
-            const block& b = bins_[bin];
-            scan_block(b, std::min(b.count, lanes), bins_.payloads(bin));
-            if (b.count > lanes) [[unlikely]] {
-                for (std::uint32_t s = b.link; s != none; s = spill_[s].link)
+        // Bins with spill blocks are noted without a branch and their spill blocks scanned
+        // after the bins: a branch on a bin's count, mispredicted whenever a bin happens to
+        // spill, would wait for that bin's block to arrive before the next bins' loads could
+        // start, so a query whose bins are not in cache would pay their latencies one by one.
+        std::uint32_t spilling[noted_capacity];
+        std::uint32_t spills = 0;
+        const auto scan_spills = [&]() STEER_DETAIL_ALWAYS_INLINE {
+            for (std::uint32_t k = 0; k < spills; ++k)
+                for (std::uint32_t s = bins_[spilling[k]].link; s != none; s = spill_[s].link) {
+                    if (noted == noted_capacity) report();
                     scan_block(spill_[s], spill_[s].count, spill_.payloads(s));
+                }
+            spills = 0;
+        };
+        // Scans bins first..last of the row starting at bin `row`, in runs that fit the notes,
+        // so that the loop over a run's bins holds no branch but its own.
+        const auto scan_row = [&](std::uint32_t row, std::uint32_t first, std::uint32_t last) STEER_DETAIL_ALWAYS_INLINE {
+            for (std::uint32_t x = first;;) {
+                const std::uint32_t stop = std::min(last, x + (noted_capacity - 1));
+                const std::uint32_t run = stop - x + 1;
+                if (noted + run > noted_capacity || spills + run > noted_capacity) [[unlikely]] {
+                    scan_spills();
+                    report();
+                }
+                for (; x <= stop; ++x) {
+                    const block& b = bins_[row + x];
+                    scan_block(b, std::min(b.count, lanes), bins_.payloads(row + x));
+                    spilling[spills] = row + x;
+                    spills += static_cast<std::uint32_t>(b.count > lanes);
+                }
+                if (stop == last) return;
             }
         };
 
@@ -608,10 +635,7 @@ private:
         }
         if (overlaps) {
             if constexpr (dim == 2) {
-                for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
-                    const std::uint32_t row = y * stride_[1];
-                    for (std::uint32_t x = lo[0]; x <= hi[0]; ++x) scan(row + x);
-                }
+                for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) scan_row(y * stride_[1], lo[0], hi[0]);
             } else {
 #if defined(__GNUC__) || defined(__clang__)
                 // Ask for every row of a small query at once, so the fetches overlap.
@@ -624,13 +648,11 @@ private:
                         }
 #endif
                 for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
-                    for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
-                        const std::uint32_t row = z * stride_[2] + y * stride_[1];
-                        for (std::uint32_t x = lo[0]; x <= hi[0]; ++x) scan(row + x);
-                    }
+                    for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) scan_row(z * stride_[2] + y * stride_[1], lo[0], hi[0]);
             }
         }
-        if (leaves) scan(outside_);
+        if (leaves) scan_row(outside_, 0, 0);
+        scan_spills();
         report();
     }
 
