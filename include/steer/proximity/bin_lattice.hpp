@@ -491,10 +491,12 @@ private:
     // in floating point and clamped before the cast, so any finite or infinite x is safe;
     // it never decreases as x grows (each rounded step is monotonic), which keeps a query's
     // bin range consistent with where entries were filed.
-    [[nodiscard]] std::uint32_t axis_index(int i, S x) const noexcept {
-        const S t = (x * S(0.5) - half_min_[i]) * scale_[i];
-        if (!(t > S(0))) return 0;  // also NaN, which only an axis of zero extent produces
-        if (!(t < limit_[i])) return last_[i];
+    // Branch-free (a query near a face of the region would mispredict branches here), and
+    // a NaN, which only an axis of zero extent produces, becomes 0.
+    [[nodiscard]] STEER_DETAIL_ALWAYS_INLINE std::uint32_t axis_index(int i, S x) const noexcept {
+        S t = (x * S(0.5) - half_min_[i]) * scale_[i];
+        t = t > S(0) ? t : S(0);
+        t = t < limit_[i] ? t : limit_[i];
         return std::min(static_cast<std::uint32_t>(t), last_[i]);
     }
 
