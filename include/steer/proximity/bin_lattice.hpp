@@ -280,6 +280,7 @@ private:
     static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();  // no block
     static constexpr std::size_t max_bins = 2147483647;
     static constexpr std::uint32_t noted_capacity = 32;  // blocks with hits a query holds before reporting
+    static constexpr std::uint32_t prefetch_bins = 1024;  // a query prefetches its rows in larger lattices
 
     // The coordinates of up to `lanes` entries, axis by axis, as a query reads them (unused
     // lanes hold zeros and are masked out), plus a count and a link. A bin's block holds its
@@ -640,8 +641,9 @@ private:
                 for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) scan_row(y * stride_[1], lo[0], hi[0]);
             } else {
 #if defined(__GNUC__) || defined(__clang__)
-                // Ask for every row of a small query at once, so the fetches overlap.
-                if ((hi[2] - lo[2] + 1) * (hi[1] - lo[1] + 1) <= 16)
+                // Ask for every row of a small query at once, so the fetches overlap; not worth
+                // its instructions when the blocks fit in a level-1 data cache (64 KB or less).
+                if (outside_ > prefetch_bins && (hi[2] - lo[2] + 1) * (hi[1] - lo[1] + 1) <= 16)
                     for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
                         for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
                             const block* row = &bins_[z * stride_[2] + y * stride_[1]];
