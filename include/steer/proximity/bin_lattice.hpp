@@ -160,8 +160,8 @@ public:
     [[nodiscard]] const cell_t<V>& divisions() const noexcept { return divisions_; }
 
     /// Adds `payload` at `position` (finite; inside or outside the region) and returns
-    /// its handle. O(1); allocates only when a bin holds more than four entries for the
-    /// first time or its overflow array grows.
+    /// its handle. O(1); allocates only when a bin needs a new spill block (past four entries,
+    /// then every four more) and the pool of free ones is empty (it grows by doubling).
     handle insert(const Payload& payload, const V& position) { return emplace(Payload(payload), position); }
     /// Adds `payload` at `position`, moving the payload in.
     handle insert(Payload&& payload, const V& position) { return emplace(std::move(payload), position); }
@@ -317,7 +317,7 @@ private:
         }
         // Whether one more block fits without allocating.
         [[nodiscard]] bool full() const noexcept { return blocks_.size() == blocks_.capacity(); }
-        // Room for `n` blocks; all or nothing.
+        // Room for `n` blocks; if it throws, the blocks are as they were (only capacity may differ).
         void reserve(std::size_t n) {
             payloads_.reserve(n * lanes);
             slots_.reserve(n * lanes);
