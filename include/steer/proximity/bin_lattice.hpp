@@ -96,7 +96,8 @@ template <class M>
 /// O(1) bin changes with contiguous memory): the bins form one array in x-fastest order, so
 /// a query's bins along x are adjacent in memory. Each bin holds the coordinates of its
 /// first four entries side by side in one block, which a query tests together without a
-/// branch per entry; entries beyond four go to that bin's overflow array. A `move` within
+/// branch per entry; payloads live apart, read only for hits. Entries beyond four go to
+/// spill blocks of the same shape, chained from the bin and tested the same way. A `move` within
 /// a bin rewrites one position and touches nothing else; a `move` to another bin appends
 /// the entry there and fills its hole with that bin's last entry (O(1), never a scan).
 /// Handles index a slot table with generation counters, so they survive other erasures
@@ -104,7 +105,7 @@ template <class M>
 ///
 /// Choosing divisions: bins about as wide as the usual query radius work best (a query
 /// then visits 3 x 3 x 3 bins); at that size a flock of ten neighbors per query radius puts
-/// two or three entries in a bin. Each bin costs memory whether used or not (128
+/// two or three entries in a bin. Each bin costs memory whether used or not (112
 /// bytes in 3D with float and a pointer payload), so a region far larger than where the
 /// entries are wastes memory; one that misses many entries sends them to the outside bin,
 /// which every query touching the border scans.
@@ -150,8 +151,7 @@ public:
         }
         outside_ = static_cast<std::uint32_t>(count);
         reach_floor_ = S(4) * std::sqrt(std::numeric_limits<S>::min());
-        blocks_.resize(count + 1);
-        records_.resize((count + 1) * lanes);
+        bins_.resize(count + 1);
     }
 
     /// The region the bins cover.
@@ -160,8 +160,8 @@ public:
     [[nodiscard]] const cell_t<V>& divisions() const noexcept { return divisions_; }
 
     /// Adds `payload` at `position` (finite; inside or outside the region) and returns
-    /// its handle. O(1); allocates only when a bin holds more than four entries for the
-    /// first time or its overflow array grows.
+    /// its handle. O(1); allocates only when a bin needs a new spill block (past four entries,
+    /// then every four more) and the pool of free ones is empty (it grows by doubling).
     handle insert(const Payload& payload, const V& position) { return emplace(Payload(payload), position); }
     /// Adds `payload` at `position`, moving the payload in.
     handle insert(Payload&& payload, const V& position) { return emplace(std::move(payload), position); }
@@ -173,17 +173,17 @@ public:
         const std::uint32_t i = slots_.checked(h, where);
         detail::expect_finite(where, "position", position);
         const std::uint32_t from = slots_[i].bin;
-        const std::uint32_t index = slots_[i].index;
+        const std::uint32_t place = slots_[i].index;
         const std::uint32_t to = bin_of(position);
         if (to == from) {
-            write_position(from, index, position);
+            write_position(locate(from, place), position);
             return;
         }
         make_room(to);  // the only step that can fail, and it changes nothing visible
-        Payload payload = take_payload(from, index);
+        Payload payload = take_payload(locate(from, place));
         slots_[i].bin = to;
         slots_[i].index = append(to, position, i, std::move(payload));
-        remove_entry(from, index);
+        remove_entry(from, place);
     }
 
     /// Removes the entry `h` names; other handles stay valid, `h` becomes stale.
@@ -196,10 +196,19 @@ public:
     /// Removes every entry (every handle becomes stale) and keeps the memory for reuse.
     void clear() noexcept {
         for (std::uint32_t bin = 0; bin <= outside_; ++bin) {
-            block& b = blocks_[bin];
-            for (std::uint32_t lane = 0; lane < std::min(b.count, lanes); ++lane) clear_lane(bin, lane);
-            if (b.overflow != no_overflow) overflow_[b.overflow].clear();
+            block& b = bins_[bin];
+            for (std::uint32_t lane = 0; lane < std::min(b.count, lanes); ++lane) clear_lane({&bins_, bin, lane});
+            for (std::uint32_t s = b.link; s != none; s = spill_[s].link)
+                for (std::uint32_t lane = 0; lane < spill_[s].count; ++lane) clear_lane({&spill_, s, lane});
             b.count = 0;
+            b.link = none;
+        }
+        // Every spill block is free again, lowest first, so a cleared lattice fills like a fresh one.
+        free_spill_ = none;
+        for (std::size_t s = spill_.size(); s-- > 0;) {
+            spill_[static_cast<std::uint32_t>(s)].count = 0;
+            spill_[static_cast<std::uint32_t>(s)].link = free_spill_;
+            free_spill_ = static_cast<std::uint32_t>(s);
         }
         slots_.clear();
     }
@@ -209,25 +218,22 @@ public:
     /// Whether there are no entries.
     [[nodiscard]] bool empty() const noexcept { return size() == 0; }
     /// The number of entries outside the region (a sign the region is too small when large).
-    [[nodiscard]] std::size_t outside_count() const noexcept { return blocks_[outside_].count; }
+    [[nodiscard]] std::size_t outside_count() const noexcept { return bins_[outside_].count; }
     /// Whether `h` names a live entry (false for default, erased and cleared handles).
     [[nodiscard]] bool contains(handle h) const noexcept { return slots_.valid(h); }
 
     /// The stored position of the entry `h` names.
     [[nodiscard]] V position(handle h) const {
         const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::position")];
-        return position_at(s.bin, s.index);
+        return position_at(locate(s.bin, s.index));
     }
     /// The payload of the entry `h` names. The reference lasts until the next insert, move or erase.
     [[nodiscard]] const Payload& payload(handle h) const {
         const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::payload")];
-        return payload_at(s.bin, s.index);
+        return unwrap(locate(s.bin, s.index).payload());
     }
     /// The payload of the entry `h` names, for updating it in place.
-    [[nodiscard]] Payload& payload(handle h) {
-        const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::payload")];
-        return const_cast<Payload&>(std::as_const(*this).payload_at(s.bin, s.index));
-    }
+    [[nodiscard]] Payload& payload(handle h) { return const_cast<Payload&>(std::as_const(*this).payload(h)); }
 
     /// Reserves room for `n` entries in the handle table (bins have fixed room for four).
     void reserve(std::size_t n) { slots_.reserve(n); }
@@ -271,31 +277,80 @@ public:
     }
 
 private:
-    static constexpr std::uint32_t no_overflow = std::numeric_limits<std::uint32_t>::max();
+    static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();  // no block
     static constexpr std::size_t max_bins = 2147483647;
-    static constexpr std::uint32_t noted_capacity = 32;  // bins with hits a query holds before reporting
+    static constexpr std::uint32_t noted_capacity = 32;  // blocks with hits a query holds before reporting
+    static constexpr std::uint32_t prefetch_bins = 1024;  // a query prefetches its rows in larger lattices
 
-    // A bin: the coordinates of its first `lanes` entries, axis by axis (unused lanes hold
-    // zeros and are masked by `count`), its entry count, and its overflow array if any.
+    // The coordinates of up to `lanes` entries, axis by axis, as a query reads them (unused
+    // lanes hold zeros and are masked out), plus a count and a link. A bin's block holds its
+    // first `lanes` entries; `count` is the bin's number of entries and `link` its newest
+    // spill block. A spill block holds `count` (1 to `lanes`) more entries of the same bin,
+    // and `link` is the next older spill block (or, while free, the next free one).
     // Aligned to a cache line when it fits in one (3D float: 56 bytes of 64).
     static constexpr std::size_t block_bytes = sizeof(S) * dim * lanes + 2 * sizeof(std::uint32_t);
     struct alignas(block_bytes <= 64 && block_bytes > 32 ? 64 : alignof(S)) block {
         S coordinate[dim][lanes] = {};
         std::uint32_t count = 0;
-        std::uint32_t overflow = no_overflow;
+        std::uint32_t link = none;
     };
     // The payload of a lane; unused lanes hold a default payload (or nothing).
     using stored_payload =
         std::conditional_t<std::is_default_constructible_v<Payload>, Payload, std::optional<Payload>>;
-    struct record {  // records_[bin * lanes + lane]
-        std::uint32_t slot = 0;
-        stored_payload payload{};
+
+    // Blocks with their lanes' payloads and slots kept apart: a query scans the blocks, reads
+    // the payloads of hits only, and never touches the slots, which only relinking needs.
+    class block_store {
+    public:
+        [[nodiscard]] std::size_t size() const noexcept { return blocks_.size(); }
+        [[nodiscard]] block& operator[](std::uint32_t b) noexcept { return blocks_[b]; }
+        [[nodiscard]] const block& operator[](std::uint32_t b) const noexcept { return blocks_[b]; }
+        [[nodiscard]] stored_payload* payloads(std::uint32_t b) noexcept { return payloads_.data() + offset(b); }
+        [[nodiscard]] const stored_payload* payloads(std::uint32_t b) const noexcept {
+            return payloads_.data() + offset(b);
+        }
+        [[nodiscard]] std::uint32_t* slots(std::uint32_t b) noexcept { return slots_.data() + offset(b); }
+        void resize(std::size_t n) {
+            payloads_.resize(n * lanes);
+            slots_.resize(n * lanes);
+            blocks_.resize(n);
+        }
+        // Whether one more block fits without allocating.
+        [[nodiscard]] bool full() const noexcept { return blocks_.size() == blocks_.capacity(); }
+        // Room for `n` blocks; if it throws, the blocks are as they were (only capacity may differ).
+        void reserve(std::size_t n) {
+            payloads_.reserve(n * lanes);
+            slots_.reserve(n * lanes);
+            blocks_.reserve(n);
+        }
+        // Adds a block; after `reserve`, only a throwing default Payload constructor can fail,
+        // and then nothing changes.
+        std::uint32_t grow() {
+            payloads_.resize(payloads_.size() + lanes);
+            slots_.resize(slots_.size() + lanes);
+            blocks_.emplace_back();
+            return static_cast<std::uint32_t>(blocks_.size() - 1);
+        }
+
+    private:
+        static std::size_t offset(std::uint32_t b) noexcept { return static_cast<std::size_t>(b) * lanes; }
+        std::vector<block> blocks_;
+        std::vector<stored_payload> payloads_;  // block b's lane l at b * lanes + l
+        std::vector<std::uint32_t> slots_;      // the slot (handle index) of each used lane
     };
-    struct spilled {  // an entry past the lanes of its bin
-        V position;
-        std::uint32_t slot;
-        Payload payload;
+
+    // One lane of one block: where an entry lives.
+    template <class Store>
+    struct lane_ref {
+        Store* store;
+        std::uint32_t block;
+        std::uint32_t lane;
+        [[nodiscard]] auto& payload() const noexcept { return store->payloads(block)[lane]; }
+        [[nodiscard]] auto& coordinates() const noexcept { return (*store)[block].coordinate; }
     };
+    using mutable_lane = lane_ref<block_store>;
+    using const_lane = lane_ref<const block_store>;
+
     using index_t = glm::vec<dim, std::uint32_t>;
 
     static std::string format_divisions(const cell_t<V>& d) {
@@ -311,8 +366,19 @@ private:
             return *p;
     }
 
-    [[nodiscard]] static std::size_t record_index(std::uint32_t bin, std::uint32_t lane) noexcept {
-        return static_cast<std::size_t>(bin) * lanes + lane;
+    // A slot records an entry's bin and its place there: a place below `lanes` is that lane
+    // of the bin's block; `lanes + s * lanes + l` is lane l of spill block s. (The spill
+    // blocks in use never outnumber a quarter of the entries, so a place fits 32 bits.)
+    [[nodiscard]] mutable_lane locate(std::uint32_t bin, std::uint32_t place) noexcept {
+        if (place < lanes) return {&bins_, bin, place};
+        return {&spill_, (place - lanes) / lanes, place % lanes};
+    }
+    [[nodiscard]] const_lane locate(std::uint32_t bin, std::uint32_t place) const noexcept {
+        if (place < lanes) return {&bins_, bin, place};
+        return {&spill_, (place - lanes) / lanes, place % lanes};
+    }
+    [[nodiscard]] static std::uint32_t spill_place(std::uint32_t s, std::uint32_t lane) noexcept {
+        return lanes + s * lanes + lane;
     }
 
     handle emplace(Payload&& payload, const V& position) {
@@ -322,129 +388,116 @@ private:
         slots_.prepare(where);  // first the steps that can fail, so a failure leaves no trace
         make_room(bin);
         const std::uint32_t slot = slots_.next();
-        const std::uint32_t index = append(bin, position, slot, std::move(payload));
-        return slots_.acquire(bin, index);
+        const std::uint32_t place = append(bin, position, slot, std::move(payload));
+        return slots_.acquire(bin, place);
     }
 
-    // Makes sure `append(bin, ...)` will not allocate.
+    // Makes sure `append(bin, ...)` will not allocate: a free spill block exists if the bin
+    // needs a new one.
     void make_room(std::uint32_t bin) {
-        block& b = blocks_[bin];
-        if (b.count < lanes) return;
-        if (b.overflow == no_overflow) {
-            overflow_.emplace_back();
-            b.overflow = static_cast<std::uint32_t>(overflow_.size() - 1);
-        }
-        std::vector<spilled>& list = overflow_[b.overflow];
-        if (list.size() == list.capacity()) list.reserve(std::max<std::size_t>(2 * list.size(), 4));
+        const block& b = bins_[bin];
+        if (b.count < lanes || (b.link != none && spill_[b.link].count < lanes) || free_spill_ != none) return;
+        if (spill_.full()) spill_.reserve(std::max<std::size_t>(2 * spill_.size(), 16));
+        const std::uint32_t s = spill_.grow();
+        spill_[s].link = free_spill_;
+        free_spill_ = s;
     }
 
-    // Adds an entry at the end of `bin` (after make_room) and returns its index there.
+    // Adds an entry at the end of `bin` (after make_room) and returns its place there.
     std::uint32_t append(std::uint32_t bin, const V& position, std::uint32_t slot, Payload&& payload) {
-        block& b = blocks_[bin];
-        const std::uint32_t index = b.count;
-        if (index < lanes) {
-            for (int i = 0; i < dim; ++i) b.coordinate[i][index] = position[i];
-            record& r = records_[record_index(bin, index)];
-            r.slot = slot;
-            r.payload = std::move(payload);
-        } else {
-            overflow_[b.overflow].push_back(spilled{position, slot, std::move(payload)});
+        block& b = bins_[bin];
+        mutable_lane at{&bins_, bin, b.count};
+        std::uint32_t place = b.count;
+        if (b.count >= lanes) {
+            std::uint32_t head = b.link;
+            if (head == none || spill_[head].count == lanes) {  // start a new spill block
+                head = free_spill_;
+                free_spill_ = spill_[head].link;
+                spill_[head].count = 0;
+                spill_[head].link = b.link;
+                b.link = head;
+            }
+            at = {&spill_, head, spill_[head].count++};
+            place = spill_place(head, at.lane);
         }
         ++b.count;
-        return index;
+        write_position(at, position);
+        at.payload() = std::move(payload);
+        at.store->slots(at.block)[at.lane] = slot;
+        return place;
     }
 
-    [[nodiscard]] V position_at(std::uint32_t bin, std::uint32_t index) const noexcept {
-        const block& b = blocks_[bin];
-        if (index >= lanes) return overflow_[b.overflow][index - lanes].position;
+    [[nodiscard]] static V position_at(const const_lane& at) noexcept {
         V p{};
-        for (int i = 0; i < dim; ++i) p[i] = b.coordinate[i][index];
+        for (int i = 0; i < dim; ++i) p[i] = at.coordinates()[i][at.lane];
         return p;
     }
 
-    [[nodiscard]] const Payload& payload_at(std::uint32_t bin, std::uint32_t index) const noexcept {
-        if (index >= lanes) return overflow_[blocks_[bin].overflow][index - lanes].payload;
-        return unwrap(records_[record_index(bin, index)].payload);
+    static void write_position(const mutable_lane& at, const V& position) noexcept {
+        for (int i = 0; i < dim; ++i) at.coordinates()[i][at.lane] = position[i];
     }
 
-    void write_position(std::uint32_t bin, std::uint32_t index, const V& position) noexcept {
-        block& b = blocks_[bin];
-        if (index >= lanes) {
-            overflow_[b.overflow][index - lanes].position = position;
-            return;
-        }
-        for (int i = 0; i < dim; ++i) b.coordinate[i][index] = position[i];
-    }
-
-    Payload take_payload(std::uint32_t bin, std::uint32_t index) {
-        if (index >= lanes) return std::move(overflow_[blocks_[bin].overflow][index - lanes].payload);
+    static Payload take_payload(const mutable_lane& at) {
         if constexpr (std::is_default_constructible_v<Payload>)
-            return std::move(records_[record_index(bin, index)].payload);
+            return std::move(at.payload());
         else
-            return std::move(*records_[record_index(bin, index)].payload);
+            return std::move(*at.payload());
     }
 
-    // Empties an inline lane, releasing what its payload holds.
-    void clear_lane(std::uint32_t bin, std::uint32_t lane) noexcept {
-        block& b = blocks_[bin];
-        for (int i = 0; i < dim; ++i) b.coordinate[i][lane] = S(0);
-        records_[record_index(bin, lane)].payload = stored_payload{};
+    // Empties a lane, releasing what its payload holds.
+    static void clear_lane(const mutable_lane& at) noexcept {
+        for (int i = 0; i < dim; ++i) at.coordinates()[i][at.lane] = S(0);
+        at.payload() = stored_payload{};
     }
 
-    // Swap-remove: the bin's last entry fills the hole at `index`, and its slot learns its
-    // new index. The entry at `index` may already have been moved from.
-    void remove_entry(std::uint32_t bin, std::uint32_t index) {
-        block& b = blocks_[bin];
-        const std::uint32_t last = b.count - 1;
-        if (index != last) {
-            const std::uint32_t slot = slot_at(bin, last);
-            const V p = position_at(bin, last);
-            Payload payload = take_payload(bin, last);
-            write_position(bin, index, p);
-            if (index < lanes) {
-                record& r = records_[record_index(bin, index)];
-                r.slot = slot;
-                r.payload = std::move(payload);
-            } else {
-                spilled& e = overflow_[b.overflow][index - lanes];
-                e.slot = slot;
-                e.payload = std::move(payload);
-            }
-            slots_[slot].index = index;
+    // Swap-remove: the bin's last entry (in its newest spill block, or its own block) fills
+    // the hole at `place`, and its slot learns the new place. O(1): the last entry is found
+    // through the bin's count and newest spill block, never by a scan. The entry at `place`
+    // may already have been moved from.
+    void remove_entry(std::uint32_t bin, std::uint32_t place) {
+        block& b = bins_[bin];
+        const std::uint32_t head = b.count > lanes ? b.link : none;
+        const std::uint32_t last_place = head == none ? b.count - 1 : spill_place(head, spill_[head].count - 1);
+        const mutable_lane last = locate(bin, last_place);
+        if (place != last_place) {
+            const mutable_lane hole = locate(bin, place);
+            const std::uint32_t slot = last.store->slots(last.block)[last.lane];
+            write_position(hole, position_at(const_lane{last.store, last.block, last.lane}));
+            hole.payload() = std::move(last.payload());
+            hole.store->slots(hole.block)[hole.lane] = slot;
+            slots_[slot].index = place;
         }
-        if (last < lanes)
-            clear_lane(bin, last);
-        else
-            overflow_[b.overflow].pop_back();
+        clear_lane(last);
+        if (head != none && --spill_[head].count == 0) {  // the newest spill block emptied: free it
+            b.link = spill_[head].link;
+            spill_[head].link = free_spill_;
+            free_spill_ = head;
+        }
         --b.count;
     }
 
-    [[nodiscard]] std::uint32_t slot_at(std::uint32_t bin, std::uint32_t index) const noexcept {
-        if (index >= lanes) return overflow_[blocks_[bin].overflow][index - lanes].slot;
-        return records_[record_index(bin, index)].slot;
-    }
-
+    // Calls f(position, payload) for every entry of `bin`: its own lanes, then its spill blocks.
     template <class F>
     void for_each_in_bin(std::uint32_t bin, F&& f) const {
-        const block& b = blocks_[bin];
-        const std::uint32_t inline_count = std::min(b.count, lanes);
-        for (std::uint32_t lane = 0; lane < inline_count; ++lane) {
-            V p{};
-            for (int i = 0; i < dim; ++i) p[i] = b.coordinate[i][lane];
-            f(p, unwrap(records_[record_index(bin, lane)].payload));
-        }
-        if (b.count > lanes)
-            for (const spilled& s : overflow_[b.overflow]) f(s.position, s.payload);
+        const block& b = bins_[bin];
+        const auto lanes_of = [&](const block_store& store, std::uint32_t k, std::uint32_t used) {
+            for (std::uint32_t lane = 0; lane < used; ++lane)
+                f(position_at(const_lane{&store, k, lane}), unwrap(store.payloads(k)[lane]));
+        };
+        lanes_of(bins_, bin, std::min(b.count, lanes));
+        for (std::uint32_t s = b.link; s != none; s = spill_[s].link) lanes_of(spill_, s, spill_[s].count);
     }
 
     // The bin index of coordinate x along axis i, clamped to [0, divisions - 1]. Computed
     // in floating point and clamped before the cast, so any finite or infinite x is safe;
     // it never decreases as x grows (each rounded step is monotonic), which keeps a query's
     // bin range consistent with where entries were filed.
-    [[nodiscard]] std::uint32_t axis_index(int i, S x) const noexcept {
-        const S t = (x * S(0.5) - half_min_[i]) * scale_[i];
-        if (!(t > S(0))) return 0;  // also NaN, which only an axis of zero extent produces
-        if (!(t < limit_[i])) return last_[i];
+    // Branch-free (a query near a face of the region would mispredict branches here), and
+    // a NaN, which only an axis of zero extent produces, becomes 0.
+    [[nodiscard]] STEER_DETAIL_ALWAYS_INLINE std::uint32_t axis_index(int i, S x) const noexcept {
+        S t = (x * S(0.5) - half_min_[i]) * scale_[i];
+        t = t > S(0) ? t : S(0);
+        t = t < limit_[i] ? t : limit_[i];
         return std::min(static_cast<std::uint32_t>(t), last_[i]);
     }
 
@@ -469,28 +522,6 @@ private:
             return;
         }
 
-        // The inline lanes are tested four at a time, and bins with hits are noted without a
-        // branch per bin or per entry; the hits are reported at the end (or when the notes
-        // fill up), so the callback never sits inside the scanning loop.
-        std::uint32_t noted_bin[noted_capacity];
-        std::uint32_t noted_mask[noted_capacity];
-        S noted_d2[noted_capacity][lanes];
-        std::uint32_t noted = 0;
-        const auto report = [&] {
-            std::size_t hit_record[noted_capacity * lanes];
-            S hit_distance[noted_capacity * lanes];
-            std::uint32_t hits = 0;
-            for (std::uint32_t k = 0; k < noted; ++k) {
-                const std::size_t base = record_index(noted_bin[k], 0);
-                for (std::uint32_t lane = 0; lane < lanes; ++lane) {
-                    hit_record[hits] = base + lane;
-                    hit_distance[hits] = noted_d2[k][lane];
-                    hits += (noted_mask[k] >> lane) & 1u;
-                }
-            }
-            for (std::uint32_t k = 0; k < hits; ++k) f(unwrap(records_[hit_record[k]].payload), hit_distance[k]);
-            noted = 0;
-        };
         S c[dim];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
         for (int i = 0; i < dim; ++i) c[i] = center[i];
 #if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
@@ -498,13 +529,37 @@ private:
         lanes_t center_lanes[dim];
         for (int i = 0; i < dim; ++i) center_lanes[i] = lanes_t{c[i], c[i], c[i], c[i]};
         const lanes_t r2_lanes{r2, r2, r2, r2};
+        using distances_t = lanes_t;
+#else
+        using distances_t = S[lanes];
 #endif
-        const auto scan = [&](std::uint32_t bin) STEER_DETAIL_ALWAYS_INLINE {
-            const block& b = blocks_[bin];
-            if (noted == noted_capacity) report();
+        // A block's lanes are tested four at a time, and blocks with hits are noted without a
+        // branch per block or per entry; the hits are reported at the end (or when the notes
+        // fill up), so the callback never sits inside the scanning loop.
+        const stored_payload* noted_payloads[noted_capacity];
+        std::uint32_t noted_mask[noted_capacity];
+        distances_t noted_d2[noted_capacity];
+        std::uint32_t noted = 0;
+        const auto report = [&]() STEER_DETAIL_ALWAYS_INLINE {
+            const stored_payload* hit_payload[noted_capacity * lanes];
+            S hit_distance[noted_capacity * lanes];
+            std::uint32_t hits = 0;
+            for (std::uint32_t k = 0; k < noted; ++k) {
+                for (std::uint32_t lane = 0; lane < lanes; ++lane) {
+                    hit_payload[hits] = noted_payloads[k] + lane;
+                    hit_distance[hits] = noted_d2[k][lane];
+                    hits += (noted_mask[k] >> lane) & 1u;
+                }
+            }
+            for (std::uint32_t k = 0; k < hits; ++k) f(unwrap(*hit_payload[k]), hit_distance[k]);
+            noted = 0;
+        };
+        // Tests the first `used` lanes of block `b`, whose payloads start at `payloads`; the
+        // caller makes sure a note is free.
+        const auto scan_block = [&](const block& b, std::uint32_t used,
+                                    const stored_payload* payloads) STEER_DETAIL_ALWAYS_INLINE {
             // The same arithmetic, in the same order, as distance_squared: (dx^2 + dy^2) + dz^2,
             // for the four lanes at once.
-            S* lane_d2 = noted_d2[noted];
             std::uint32_t mask = 0;
 #if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
             lanes_t sum;
@@ -515,7 +570,7 @@ private:
                 sum = i == 0 ? d * d : sum + d * d;
             }
             mask = detail::sign_mask(sum <= r2_lanes);
-            std::memcpy(lane_d2, &sum, sizeof sum);
+            noted_d2[noted] = sum;
 #else
             for (std::uint32_t lane = 0; lane < lanes; ++lane) {
                 S sum = 0;
@@ -523,19 +578,46 @@ private:
                     const S d = b.coordinate[i][lane] - c[i];
                     sum = i == 0 ? d * d : sum + d * d;
                 }
-                lane_d2[lane] = sum;
+                noted_d2[noted][lane] = sum;
                 mask |= static_cast<std::uint32_t>(sum <= r2) << lane;
             }
 #endif
-            mask &= (1u << std::min(b.count, lanes)) - 1u;  // only lanes that hold entries
-            noted_bin[noted] = bin;
+            mask &= (1u << used) - 1u;  // only lanes that hold entries
+            noted_payloads[noted] = payloads;
             noted_mask[noted] = mask;
             noted += static_cast<std::uint32_t>(mask != 0);
-            if (b.count > lanes) [[unlikely]] {
-                for (const spilled& s : overflow_[b.overflow]) {
-                    const S d2 = distance_squared(s.position, center);
-                    if (d2 <= r2) f(std::as_const(s.payload), d2);
+        };
+        // Bins with spill blocks are noted without a branch and their spill blocks scanned
+        // after the bins: a branch on a bin's count, mispredicted whenever a bin happens to
+        // spill, would wait for that bin's block to arrive before the next bins' loads could
+        // start, so a query whose bins are not in cache would pay their latencies one by one.
+        std::uint32_t spilling[noted_capacity];
+        std::uint32_t spills = 0;
+        const auto scan_spills = [&]() STEER_DETAIL_ALWAYS_INLINE {
+            for (std::uint32_t k = 0; k < spills; ++k)
+                for (std::uint32_t s = bins_[spilling[k]].link; s != none; s = spill_[s].link) {
+                    if (noted == noted_capacity) report();
+                    scan_block(spill_[s], spill_[s].count, spill_.payloads(s));
                 }
+            spills = 0;
+        };
+        // Scans bins first..last of the row starting at bin `row`, in runs that fit the notes,
+        // so that the loop over a run's bins holds no branch but its own.
+        const auto scan_row = [&](std::uint32_t row, std::uint32_t first, std::uint32_t last) STEER_DETAIL_ALWAYS_INLINE {
+            for (std::uint32_t x = first;;) {
+                const std::uint32_t stop = std::min(last, x + (noted_capacity - 1));
+                const std::uint32_t run = stop - x + 1;
+                if (noted + run > noted_capacity || spills + run > noted_capacity) [[unlikely]] {
+                    scan_spills();
+                    report();
+                }
+                for (; x <= stop; ++x) {
+                    const block& b = bins_[row + x];
+                    scan_block(b, std::min(b.count, lanes), bins_.payloads(row + x));
+                    spilling[spills] = row + x;
+                    spills += static_cast<std::uint32_t>(b.count > lanes);
+                }
+                if (stop == last) return;
             }
         };
 
@@ -556,29 +638,25 @@ private:
         }
         if (overlaps) {
             if constexpr (dim == 2) {
-                for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
-                    const std::uint32_t row = y * stride_[1];
-                    for (std::uint32_t x = lo[0]; x <= hi[0]; ++x) scan(row + x);
-                }
+                for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) scan_row(y * stride_[1], lo[0], hi[0]);
             } else {
 #if defined(__GNUC__) || defined(__clang__)
-                // Ask for every row of a small query at once, so the fetches overlap.
-                if ((hi[2] - lo[2] + 1) * (hi[1] - lo[1] + 1) <= 16)
+                // Ask for every row of a small query at once, so the fetches overlap; not worth
+                // its instructions when the blocks fit in a level-1 data cache (64 KB or less).
+                if (outside_ > prefetch_bins && (hi[2] - lo[2] + 1) * (hi[1] - lo[1] + 1) <= 16)
                     for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
                         for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
-                            const block* row = blocks_.data() + (z * stride_[2] + y * stride_[1]);
+                            const block* row = &bins_[z * stride_[2] + y * stride_[1]];
                             __builtin_prefetch(row + lo[0]);
                             __builtin_prefetch(row + hi[0]);
                         }
 #endif
                 for (std::uint32_t z = lo[2]; z <= hi[2]; ++z)
-                    for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) {
-                        const std::uint32_t row = z * stride_[2] + y * stride_[1];
-                        for (std::uint32_t x = lo[0]; x <= hi[0]; ++x) scan(row + x);
-                    }
+                    for (std::uint32_t y = lo[1]; y <= hi[1]; ++y) scan_row(z * stride_[2] + y * stride_[1], lo[0], hi[0]);
             }
         }
-        if (leaves) scan(outside_);
+        if (leaves) scan_row(outside_, 0, 0);
+        scan_spills();
         report();
     }
 
@@ -591,9 +669,9 @@ private:
     index_t stride_{};    // bin index step per axis
     std::uint32_t outside_ = 0;  // index of the outside bin, after the lattice's bins
     S reach_floor_ = 0;
-    std::vector<block> blocks_;                 // one per bin, the outside bin last
-    std::vector<record> records_;               // slot and payload of each inline lane
-    std::vector<std::vector<spilled>> overflow_;  // entries past the lanes of a crowded bin
+    block_store bins_;                // one block per bin, the outside bin last
+    block_store spill_;               // spill blocks: entries past the lanes of crowded bins
+    std::uint32_t free_spill_ = none;  // the first free spill block
     detail::slot_table<bin_lattice> slots_;
 };
 

@@ -453,3 +453,69 @@ TEST_CASE_TEMPLATE("for_each visits every entry once with its position", V, STEE
     CHECK(positions_match);
     CHECK(std::count(seen.begin(), seen.end(), 1) == 400);
 }
+
+TEST_CASE_TEMPLATE("a crowded bin spills, drains and fills again without losing an entry", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    // Two bins: entries beyond the first four of a bin live in chained spill blocks, which
+    // empty, are freed and are reused as entries leave and arrive.
+    steer::bin_lattice<V, int> lattice({V(S(0)), V(S(2))}, make_cell<V>(2, 1, 1));
+    steer::brute_force<V, int> brute;
+    steer::rng gen(5);
+    const auto left = [&] { V p(S(0.5)); p[0] = steer::uniform(gen, S(0), S(0.9)); return p; };
+    const auto right = [&] { V p(S(0.5)); p[0] = steer::uniform(gen, S(1.1), S(2)); return p; };
+    struct entry {
+        typename steer::bin_lattice<V, int>::handle in_lattice;
+        typename steer::brute_force<V, int>::handle in_brute;
+        V position;
+    };
+    std::vector<entry> entries;  // by id; erased ones are dropped from `live`
+    std::vector<int> live;
+    const auto add = [&](const V& p) {
+        live.push_back(static_cast<int>(entries.size()));
+        entries.push_back({lattice.insert(live.back(), p), brute.insert(live.back(), p), p});
+    };
+    const auto agree = [&] {
+        for (const int id : live) {
+            const entry& e = entries[static_cast<std::size_t>(id)];
+            if (lattice.payload(e.in_lattice) != id ||
+                !steer::test::same_bits(lattice.position(e.in_lattice), e.position))
+                return false;
+        }
+        const V near = left();
+        return difference(query(lattice, V(S(1)), S(3)), query(brute, V(S(1)), S(3))) == "" &&
+               difference(query(lattice, near, S(0.3)), query(brute, near, S(0.3))) == "";
+    };
+    for (int k = 0; k < 37; ++k) add(left());  // one bin, nine spill blocks deep
+    CHECK(agree());
+    for (int round = 0; round < 4; ++round) {
+        // Move most entries to the other bin and back, erase some, insert more: in random order.
+        for (int k = 0; k < 60; ++k) {
+            const std::size_t pick = static_cast<std::size_t>(gen() % live.size());
+            entry& e = entries[static_cast<std::size_t>(live[pick])];
+            const int action = static_cast<int>(gen() % 4);
+            if (action == 0 && live.size() > 1) {
+                lattice.erase(e.in_lattice);
+                brute.erase(e.in_brute);
+                live[pick] = live.back();
+                live.pop_back();
+            } else if (action == 1) {
+                add(gen() % 2 ? left() : right());
+            } else {
+                e.position = e.position[0] < S(1) ? right() : left();
+                lattice.move(e.in_lattice, e.position);
+                brute.move(e.in_brute, e.position);
+            }
+        }
+        CHECK(lattice.size() == live.size());
+        CHECK(agree());
+    }
+    while (live.size() > 1) {  // drain, so every spill block is freed
+        const entry& e = entries[static_cast<std::size_t>(live.back())];
+        lattice.erase(e.in_lattice);
+        brute.erase(e.in_brute);
+        live.pop_back();
+    }
+    CHECK(agree());
+    for (int k = 0; k < 30; ++k) add(right());  // and reused
+    CHECK(agree());
+}
