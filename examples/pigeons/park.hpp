@@ -41,28 +41,48 @@ struct terrain {
     float amplitude = 0.6f;    ///< metres; the hills are at most this high (and the hollows this deep)
     float wavelength = 16.0f;  ///< metres between crests of the main wave
 
+    /// The ground under a point: its height and its unit upward normal.
+    struct point {
+        float height = 0;
+        vec3 normal{0, 1, 0};
+    };
+
     /// Ground height under (x, z).
-    [[nodiscard]] float height(float x, float z) const noexcept {
-        const auto k = wave_numbers();
-        const float u = 0.8f * x - 0.6f * z;
-        return amplitude * (0.6f * std::sin(k[0] * x + 0.4f) * std::sin(k[1] * z + 1.3f) +
-                            0.4f * std::cos(k[2] * u + 2.0f));
-    }
+    [[nodiscard]] float height(float x, float z) const noexcept { return height_of(waves_at(x, z)); }
     /// Ground point under `p` (same x and z).
     [[nodiscard]] vec3 below(const vec3& p) const noexcept { return {p.x, height(p.x, p.z), p.z}; }
     /// Height of `p` above the ground (negative underground).
     [[nodiscard]] float altitude(const vec3& p) const noexcept { return p.y - height(p.x, p.z); }
     /// Unit upward normal of the ground under (x, z).
-    [[nodiscard]] vec3 normal(float x, float z) const noexcept {
-        const auto k = wave_numbers();
-        const float u = 0.8f * x - 0.6f * z;
-        const float s = -0.4f * k[2] * std::sin(k[2] * u + 2.0f);
-        const float dx = amplitude * (0.6f * k[0] * std::cos(k[0] * x + 0.4f) * std::sin(k[1] * z + 1.3f) + 0.8f * s);
-        const float dz = amplitude * (0.6f * k[1] * std::sin(k[0] * x + 0.4f) * std::cos(k[1] * z + 1.3f) - 0.6f * s);
-        return glm::normalize(vec3(-dx, 1.0f, -dz));
+    [[nodiscard]] vec3 normal(float x, float z) const noexcept { return normal_of(waves_at(x, z)); }
+    /// Height and normal under (x, z) at once, each wave evaluated once: what a walking bird
+    /// needs every frame. The same numbers as `height` and `normal`.
+    [[nodiscard]] point at(float x, float z) const noexcept {
+        const waves w = waves_at(x, z);
+        return {height_of(w), normal_of(w)};
     }
 
 private:
+    /// The sines and cosines of the three waves' phases at one place.
+    struct waves {
+        float sin_x, cos_x, sin_z, cos_z, sin_u, cos_u;
+    };
+    [[nodiscard]] waves waves_at(float x, float z) const noexcept {
+        const auto k = wave_numbers();
+        const float u = 0.8f * x - 0.6f * z;
+        const float px = k[0] * x + 0.4f, pz = k[1] * z + 1.3f, pu = k[2] * u + 2.0f;
+        return {std::sin(px), std::cos(px), std::sin(pz), std::cos(pz), std::sin(pu), std::cos(pu)};
+    }
+    [[nodiscard]] float height_of(const waves& w) const noexcept {
+        return amplitude * (0.6f * w.sin_x * w.sin_z + 0.4f * w.cos_u);
+    }
+    [[nodiscard]] vec3 normal_of(const waves& w) const noexcept {
+        const auto k = wave_numbers();
+        const float s = -0.4f * k[2] * w.sin_u;
+        const float dx = amplitude * (0.6f * k[0] * w.cos_x * w.sin_z + 0.8f * s);
+        const float dz = amplitude * (0.6f * k[1] * w.sin_x * w.cos_z - 0.6f * s);
+        return glm::normalize(vec3(-dx, 1.0f, -dz));
+    }
     [[nodiscard]] std::array<float, 3> wave_numbers() const noexcept {
         const float k = 2.0f * std::numbers::pi_v<float> / wavelength;
         return {k, k / 1.3f, k / 0.7f};
@@ -279,6 +299,7 @@ struct bird {
     vec3 steering{};   ///< held from the last main thought
     vec3 avoidance{};  ///< held from the last avoidance thought: the enclosure, the ground
     vec3 spacing{};    ///< held from the last avoidance thought: personal space
+    vec3 ground_normal{0, 1, 0};  ///< walking: the ground's normal under it, kept by each step's snap to the ground
     steer::wander_state<vec3> wander{};
     steer::rng gen{};
     float contagion_threshold = 0.2f;
@@ -384,6 +405,7 @@ public:
                                             .max_force = config_.walk_max_force,
                                             .max_speed = config_.walk_max_speed,
                                             .acceleration_smoothing = config_.acceleration_smoothing})};
+            b.ground_normal = n;
             b.think_phase = think_.random_phase(setup);
             b.avoid_phase = avoid_.random_phase(setup);
             b.gen = steer::rng(setup());
@@ -539,7 +561,7 @@ public:
                            });
             b.body.apply_force(force, dt);
             if (b.flying) keep_above_ground(i);
-            else stick_to_ground(b.body);
+            else b.ground_normal = stick_to_ground(b.body);
             db_.move(handles_[i], b.body.position());
         }
         ++frame_;
@@ -667,7 +689,7 @@ private:
             steer::weighted(config_.avatar_weight, [&] {
                 return config_.car ? steer::avoid_avatar(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
             }));
-        b.steering = tangent(steering, config_.ground.normal(p.x, p.z));
+        b.steering = tangent(steering, b.ground_normal);
     }
 
     /// The flight plan as a desired velocity: climb, then fly level, then glide down,
@@ -709,9 +731,8 @@ private:
         auto enclosure = config_.enclosure();
         enclosure.radius -= config_.enclosure_margin;
         if (!b.flying) {
-            const vec3 n = config_.ground.normal(p.x, p.z);
-            b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), n);
-            b.spacing = tangent(b.spacing, n);
+            b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), b.ground_normal);
+            b.spacing = tangent(b.spacing, b.ground_normal);
             return;
         }
         vec3 a = steer::contain(b.body, enclosure, config_.enclosure_lookahead);
@@ -779,15 +800,17 @@ private:
         b.steering = vec3(0);
         b.avoidance = vec3(0);
         b.spacing = vec3(0);
-        stick_to_ground(b.body);
+        b.ground_normal = stick_to_ground(b.body);
         ++landings_;
     }
 
-    /// Walking: on the ground, moving tangent to it.
-    void stick_to_ground(steer::vehicle3& body) const {
-        const vec3 p = config_.ground.below(body.position());
-        body.set_position(p);
-        body.set_velocity(tangent(body.velocity(), config_.ground.normal(p.x, p.z)));
+    /// Walking: on the ground, moving tangent to it. Returns the ground's normal there.
+    vec3 stick_to_ground(steer::vehicle3& body) const {
+        const vec3 p = body.position();
+        const terrain::point ground = config_.ground.at(p.x, p.z);
+        body.set_position({p.x, ground.height, p.z});
+        body.set_velocity(tangent(body.velocity(), ground.normal));
+        return ground.normal;
     }
 
     /// The scripted RC car: each leg seeks its target at the leg's speed; the last one
