@@ -143,7 +143,9 @@ struct park_config {
     float enclosure_radius = 27;      ///< metres, before scaling
     float enclosure_center_y = -2;    ///< the sphere's centre is a little underground
     float flock_radius = 7;           ///< the birds start feeding in a disc this wide (before scaling)
-    glm::ivec3 lattice_divisions{10, 10, 10};  ///< bins per axis over the enclosure's bounding box
+    /// Bins per axis over the enclosure's bounding box: `for_birds` makes them about
+    /// `lattice_bin_width` across and one layer high (45 x 1 x 45 for the default park).
+    glm::ivec3 lattice_divisions{45, 1, 45};
 
     // ---- bodies
     float bird_radius = 0.15f;
@@ -230,15 +232,27 @@ struct park_config {
     /// updates come in storage order, so results differ from another interval by rounding.
     float sort_interval = 1;
 
+    /// Width of the lattice's bins that `for_birds` aims at, metres: about half the radius
+    /// of a walking bird's main query (2.5 m), so that a query visits few bins beyond its
+    /// sphere and the personal-space query (0.5 m) one to four, yet a bin of the dense herd
+    /// holds only two or three birds, which the lattice tests together.
+    static constexpr float lattice_bin_width = 1.2f;
+    /// At most this many bins across (a bin costs memory whether used or not): 1,024 x 1,024
+    /// bins are about 100 MB, reached at about 200,000 birds.
+    static constexpr int lattice_max_across = 1024;
+
     /// The default story for `n` birds, the world scaled so the flock is as dense as with 280,
-    /// and the lattice given more bins across so they stay as wide as the default park's
-    /// (10 x 10 x 10 up to 280 birds; 60 x 10 x 60 for 10,000).
+    /// and bins about `lattice_bin_width` across (45 x 1 x 45 up to 280 birds, 269 x 1 x 269
+    /// for 10,000, 850 x 1 x 850 for 100,000). One layer: walking birds are all within a
+    /// metre of the meadow, and flying ones mostly a few metres above it, so bins cut in
+    /// height would mostly sort fliers from walkers, which the queries filter cheaply anyway.
     [[nodiscard]] static park_config for_birds(std::size_t n) {
         park_config c;
         c.birds = n;
         c.scale = std::max(1.0f, std::sqrt(static_cast<float>(n) / 280.0f));
-        const int across = std::min(256, static_cast<int>(std::lround(10.0f * c.scale)));
-        c.lattice_divisions = {across, 10, across};
+        const float across = 2.0f * c.enclosure_radius * c.scale / lattice_bin_width;
+        const int bins = std::clamp(static_cast<int>(std::lround(across)), 1, lattice_max_across);
+        c.lattice_divisions = {bins, 1, bins};
         return c;
     }
 
