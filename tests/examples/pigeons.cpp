@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -295,4 +296,39 @@ TEST_CASE("pigeons: a bad configuration is refused with a message naming the par
     c.take_off_zone.radius = -1;
     CHECK(message_of(c).find("radius") != std::string::npos);
     CHECK(message_of(quiet(10)).empty());
+}
+
+TEST_CASE("pigeons: keeping the birds sorted by place changes where they are stored, not what they do") {
+    // The park re-sorts its storage by place now and then (park_config::sort_interval) and
+    // refills its database in that order; birds keep their numbers. Sorting every frame and
+    // never sorting order the database's updates differently, so the runs differ by rounding
+    // only: the same birds walk, fly and take off, a few micrometres apart.
+    auto config = quiet(280, 2);
+    config.claps = {0.5f};
+    config.clap_radius = 3;
+    auto every_frame = config, never = config;
+    every_frame.sort_interval = 1.0f / 60.0f;
+    never.sort_interval = 0;
+    park sorted(every_frame), unsorted(never);
+    run(sorted, 1.5f);
+    run(unsorted, 1.5f);
+    REQUIRE(sorted.birds().size() == unsorted.birds().size());
+    float farthest = 0;
+    std::size_t numbered = 0, same_state = 0, found = 0;
+    for (std::size_t i = 0; i < sorted.birds().size(); ++i) {
+        const auto& a = sorted.birds()[i];
+        const auto& b = unsorted.birds()[i];
+        numbered += a.id == i ? 1 : 0;
+        farthest = std::max(farthest, glm::distance(a.body.position(), b.body.position()));
+        same_state += a.flying == b.flying && a.last_cause == b.last_cause ? 1 : 0;
+        // The database's entry at bird i's position names where bird i is stored.
+        found += sorted.database().nearest(a.body.position(), 0) == std::optional<std::uint32_t>(sorted.slot(i)) ? 1 : 0;
+    }
+    MESSAGE("sorted every frame against never: birds at most " << farthest << " m apart");
+    CHECK(numbered == sorted.birds().size());
+    CHECK(found == sorted.birds().size());
+    CHECK(same_state == sorted.birds().size());
+    CHECK(sorted.takeoffs(cause::clap) > 0);
+    CHECK(sorted.takeoffs(cause::clap) == unsorted.takeoffs(cause::clap));
+    CHECK(farthest < 1e-3f);
 }
