@@ -13,6 +13,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <ranges>
 #include <string>
@@ -63,28 +64,27 @@ struct vehicle_lanes {
 
     /// Steps `count` vehicles in place by `dt` (> 0, finite) with their steering forces (finite).
     static void step(vehicle<V>* vehicles, const V* steering, std::size_t count, S dt) {
-        step(vehicles, nullptr, steering, vehicles, count, dt);
+        const auto at = [vehicles](std::size_t i) -> vehicle<V>& { return vehicles[i]; };
+        step(at, at, steering, count, dt);
     }
 
-    /// Steps `count` vehicles by `dt` (> 0, finite): vehicle i is `source[order[i]]` (or
-    /// `source[i]` without `order`), steered by `steering[i]` (finite), and the result is
-    /// written to `target[i]`. With `order`, `target` must not overlap `source`.
-    static void step(const vehicle<V>* source, const std::uint32_t* order, const V* steering, vehicle<V>* target,
-                     std::size_t count, S dt) {
+    /// Steps `count` vehicles by `dt` (> 0, finite): vehicle i is `source(i)` (a `const
+    /// vehicle<V>&`), steered by `steering[i]` (finite); the result goes to `target(i)` (a
+    /// `vehicle<V>&`: the same vehicle to step in place, or another to write a stepped copy).
+    template <class Source, class Target>
+    static void step(Source&& source, Target&& target, const V* steering, std::size_t count, S dt) {
         staged lanes;
         const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            const auto from = [&](std::size_t i) -> const vehicle<V>& {
-                return source[order ? order[first + i] : first + i];
-            };
-            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, from(i), steering[first + i]);
+            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i]);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
             for (std::size_t i = 0; i < n; ++i) {
-                vehicle<V>& v = target[first + i];
-                if (&v != &from(i)) v = from(i);  // a copy, then the fields the step changes
+                const vehicle<V>& from = source(first + i);
+                vehicle<V>& v = target(first + i);
+                if (&v != &from) v = from;  // a copy, then the fields the step changes
                 if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
                 else v.apply_force(steering[first + i], dt);
             }
@@ -254,16 +254,23 @@ private:
 /// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
 /// index in `steering`: the same result, bit for bit, as calling
 /// `vehicles[i].apply_force(steering[i], dt)` for each `i` in order, several vehicles per
-/// instruction (see `vehicle::apply_force` for the model). For crowds: a flock's forces
+/// instruction (see `vehicle::apply_force` for the model). For crowds: every force
 /// computed first, then one call moves everyone.
+///
+/// `vehicles` is any random-access range; `proj` picks the vehicle out of each element
+/// (`std::invoke(proj, element)` must give a `vehicle<V>&`), for vehicles kept inside your
+/// own structs: `apply_forces(characters, forces, dt, &character::motion)`. `steering` is a
+/// random-access range of `V`.
 /// Refused before anybody moves: ranges of different sizes, a negative or non-finite `dt`,
 /// a non-finite steering force (named by its index).
-template <std::ranges::contiguous_range Vehicles, std::ranges::contiguous_range Forces>
-    requires std::ranges::sized_range<Vehicles> && std::ranges::sized_range<Forces> &&
+template <std::ranges::random_access_range Entities, std::ranges::random_access_range Forces,
+          class Proj = std::identity>
+    requires std::ranges::sized_range<Entities> && std::ranges::sized_range<Forces> &&
              vector<std::ranges::range_value_t<Forces>> &&
-             std::same_as<std::ranges::range_value_t<Vehicles>, vehicle<std::ranges::range_value_t<Forces>>> &&
-             (!std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<Vehicles>>>)
-void apply_forces(Vehicles&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt) {
+             std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
+                          vehicle<std::ranges::range_value_t<Forces>>&>
+void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt,
+                  Proj proj = {}) {
     using V = std::ranges::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
@@ -273,12 +280,31 @@ void apply_forces(Vehicles&& vehicles, const Forces& steering, scalar_t<std::ran
                       detail::format_value(std::ranges::size(steering)) + " forces for " +
                       detail::format_value(count) + " vehicles)");
     STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
-    const V* forces = std::ranges::data(steering);
-    for (std::size_t i = 0; i < count; ++i)
-        if (!is_finite(forces[i])) [[unlikely]]
-            detail::refuse_non_finite(where, "steering[" + detail::format_value(i) + "]", forces[i]);
+    const auto forces = std::ranges::begin(steering);
+    for (std::size_t i = 0; i < count; ++i) {
+        const V& f = forces[static_cast<std::ranges::range_difference_t<Forces>>(i)];
+        if (!is_finite(f)) [[unlikely]]
+            detail::refuse_non_finite(where, "steering[" + detail::format_value(i) + "]", f);
+    }
     if (dt == S(0)) return;  // as apply_force: nothing moves
-    detail::vehicle_lanes<V>::step(std::ranges::data(vehicles), forces, count, dt);
+    const auto first = std::ranges::begin(vehicles);
+    const auto at = [&](std::size_t i) -> vehicle<V>& {
+        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
+    };
+    if constexpr (std::ranges::contiguous_range<Forces>) {
+        detail::vehicle_lanes<V>::step(at, at, std::ranges::data(steering), count, dt);
+    } else {
+        // The lanes read forces from an array: copy them, a chunk at a time.
+        constexpr std::size_t chunk = detail::vehicle_lanes<V>::chunk;
+        V buffer[chunk];
+        for (std::size_t begin = 0; begin < count; begin += chunk) {
+            const std::size_t n = std::min(chunk, count - begin);
+            for (std::size_t i = 0; i < n; ++i)
+                buffer[i] = forces[static_cast<std::ranges::range_difference_t<Forces>>(begin + i)];
+            const auto part = [&](std::size_t i) -> vehicle<V>& { return at(begin + i); };
+            detail::vehicle_lanes<V>::step(part, part, buffer, n, dt);
+        }
+    }
 }
 
 }  // namespace steer

@@ -926,8 +926,10 @@ private:
         next_ids_.resize(n);
         exec(n, [this, dt](std::size_t begin, std::size_t end) {
             if (dt > S(0))
-                detail::vehicle_lanes<V>::step(vehicles_.data(), order_.data() + begin, next_steering_.data() + begin,
-                                               next_vehicles_.data() + begin, end - begin, dt);
+                detail::vehicle_lanes<V>::step(
+                    [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
+                    [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
+                    next_steering_.data() + begin, end - begin, dt);
             else  // apply_force moves nobody
                 for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
             for (std::size_t k = begin; k < end; ++k) {

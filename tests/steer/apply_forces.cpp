@@ -1,4 +1,5 @@
 #include <cstddef>
+#include <deque>
 #include <limits>
 #include <string>
 #include <vector>
@@ -107,6 +108,25 @@ TEST_CASE_TEMPLATE("the plain-array lanes give the same bits as vehicle::apply_f
             lanes::step(vehicles.data(), forces.data(), vehicles.size(), dt);
         });
     }
+}
+
+TEST_CASE_TEMPLATE("apply_forces steps vehicles kept inside other structs, and takes forces from any random-access range", V,
+                   STEER_TEST_VECTORS) {
+    struct character {
+        int health = 100;
+        steer::vehicle<V> motion;
+    };
+    // A deque: random access, not contiguous, for both the characters and the forces.
+    check_against_apply_force<V>(150, [](auto& vehicles, const auto& forces, auto dt) {
+        std::deque<character> characters;
+        for (const auto& v : vehicles) characters.push_back({.motion = v});
+        const std::deque<V> spread(forces.begin(), forces.end());
+        steer::apply_forces(characters, spread, dt, &character::motion);
+        for (std::size_t i = 0; i < vehicles.size(); ++i) {
+            REQUIRE(characters[i].health == 100);
+            vehicles[i] = characters[i].motion;
+        }
+    });
 }
 
 TEST_CASE_TEMPLATE("apply_forces with dt = 0 changes nothing, as apply_force", V, STEER_TEST_VECTORS) {
