@@ -32,8 +32,9 @@ namespace detail {
 /// `vehicle::apply_force` in lanes of the pack backend `P`. Each chunk of vehicles is
 /// copied into arrays (one per component), stepped a pack at a time with the very
 /// operations `apply_force` performs, in the same order (so IEEE arithmetic gives the same
-/// bits), and copied back. The lanes take only the common path: no acceleration smoothing,
-/// no banking, squares neither overflowing nor underflowing, a frame that needs no repair.
+/// bits), and copied back. The lanes take only the common path: no banking, squares neither
+/// overflowing nor underflowing, a frame that needs no repair (acceleration smoothing is
+/// fine: its exponential is computed per vehicle when staging).
 /// Every other vehicle (rare in a flock) is stepped by `apply_force` itself.
 template <vector V, class P = simd::native_pack<scalar_t<V>>>
 struct vehicle_lanes {
@@ -59,7 +60,9 @@ struct vehicle_lanes {
         S mass[chunk];
         S max_force[chunk];
         S max_speed[chunk];
-        S plain[chunk];  // 1: neither acceleration smoothing nor banking
+        S plain[chunk];   // 1: no banking (the lanes do not roll into turns)
+        S smooth[chunk];  // 1: acceleration smoothing on
+        S blend[chunk];   // with smoothing: 1 - exp(-dt / smoothing), as apply_force computes it
     };
 
     /// Steps `count` vehicles in place by `dt` (> 0, finite) with their steering forces (finite).
@@ -77,7 +80,7 @@ struct vehicle_lanes {
         const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i]);
+            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
@@ -92,9 +95,10 @@ struct vehicle_lanes {
     }
 
 private:
-    static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering) noexcept {
+    static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering, S dt) noexcept {
         for (int d = 0; d < D; ++d) {
             s.steering[d][i] = steering[d];
+            s.acceleration[d][i] = v.acceleration_[d];
             s.position[d][i] = v.frame_.position_[d];
             s.velocity[d][i] = v.velocity_[d];
             s.forward[d][i] = v.frame_.forward_[d];
@@ -104,7 +108,10 @@ private:
         s.mass[i] = v.mass_;
         s.max_force[i] = v.max_force_;
         s.max_speed[i] = v.max_speed_;
-        s.plain[i] = v.smoothing_ == S(0) && (D == 2 || !v.banking_) ? S(1) : S(0);
+        s.plain[i] = D == 2 || !v.banking_ ? S(1) : S(0);
+        s.smooth[i] = v.smoothing_ > S(0) ? S(1) : S(0);
+        // The exponential has no lane form; each smoothed vehicle pays for its own, as in apply_force.
+        s.blend[i] = v.smoothing_ > S(0) ? S(1) - std::exp(-dt / v.smoothing_) : S(0);
     }
 
     /// The lanes past the last of `n` vehicles: harmless values, results ignored.
@@ -114,7 +121,8 @@ private:
                 s.steering[d][i] = s.position[d][i] = s.velocity[d][i] = s.forward[d][i] = s.side[d][i] =
                     s.up[d][i] = S(0);
             s.mass[i] = s.max_force[i] = s.max_speed[i] = S(1);
-            s.plain[i] = S(0);
+            s.plain[i] = s.smooth[i] = s.blend[i] = S(0);
+            for (int d = 0; d < D; ++d) s.acceleration[d][i] = S(0);
         }
     }
 
@@ -185,6 +193,13 @@ private:
         truncate_lanes(acceleration, P::load(s.max_force + j), fine);
         const pack mass = P::load(s.mass + j);
         for (int d = 0; d < D; ++d) acceleration[d] = acceleration[d] / mass;
+        // Smoothing: acceleration += (raw - acceleration) * blend.
+        const mask smooth = P::load(s.smooth + j) == one;
+        const pack blend = P::load(s.blend + j);
+        for (int d = 0; d < D; ++d) {
+            const pack old = P::load(s.acceleration[d] + j);
+            acceleration[d] = P::select(smooth, old + (acceleration[d] - old) * blend, acceleration[d]);
+        }
         store(s.acceleration, acceleration, j);
 
         // velocity = truncate(velocity + acceleration dt, max_speed); speed = safe_length
