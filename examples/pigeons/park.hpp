@@ -549,36 +549,24 @@ public:
             }
             if (avoid_.due(b.avoid_phase, frame_)) avoid(i);
         }
+        // Then every bird acts, a few dozen at a time: first each one's force from its held
+        // urges, then they all move at once (steer::apply_forces: the vehicle model in SIMD
+        // lanes, the same bits as apply_force), then, in order, each keeps to the ground or
+        // lands and is moved in the database (a landing looks for walkers below, so the
+        // order matters there, and it is the order of a bird-by-bird loop).
         const float calm = std::exp(-dt / config_.annoyance_time_constant);
-        for (std::uint32_t i = 0; i < birds_.size(); ++i) {
-            bird& b = birds_[i];
-            if (pending_[i].why != cause::none) {
-                take_off(i, pending_[i].why, pending_[i].away);
-                pending_[i] = {};
+        constexpr std::uint32_t batch = 64;
+        vec3 forces[batch];
+        for (std::uint32_t first = 0; first < birds_.size(); first += batch) {
+            const std::uint32_t count = std::min<std::uint32_t>(batch, static_cast<std::uint32_t>(birds_.size()) - first);
+            for (std::uint32_t i = first; i < first + count; ++i) forces[i - first] = urge(i, dt, calm);
+            steer::apply_forces(std::span(birds_).subspan(first, count), std::span(forces, count), dt, &bird::body);
+            for (std::uint32_t i = first; i < first + count; ++i) {
+                bird& b = birds_[i];
+                if (b.flying) keep_above_ground(i);
+                else b.ground_normal = stick_to_ground(b.body);
+                db_.move(handles_[i], b.body.position());
             }
-            b.annoyance *= calm;
-            if (b.flying) b.flight_time += dt;
-            // On foot, avoidance has priority: while a bird steers clear of the enclosure its
-            // other urges wait (Reynolds 1999, "Combining Behaviors"); then personal space
-            // spends the force budget before the herd, feeding and the car get what is left
-            // (prioritized acceleration allocation, Reynolds 1987), so a crowd pushed by the
-            // car does not squeeze birds together. In flight, avoidance (weighted) spends the
-            // budget first and the flight plan and flocking get the rest, so a bird skimming
-            // the enclosure still follows its plan down.
-            const auto avoidance = [&] { return b.avoidance; };
-            const auto spacing = [&] { return b.spacing; };
-            const auto steering = [&] { return b.steering; };
-            const vec3 force =
-                b.flying ? steer::truncated_sum(b.body.max_force(), steer::weighted(config_.avoidance_weight, avoidance),
-                                                steer::weighted(1.0f, spacing), steer::weighted(1.0f, steering))
-                         : steer::priority(1e-4f, avoidance, [&] {
-                               return steer::truncated_sum(b.body.max_force(), steer::weighted(1.0f, spacing),
-                                                           steer::weighted(1.0f, steering));
-                           });
-            b.body.apply_force(force, dt);
-            if (b.flying) keep_above_ground(i);
-            else b.ground_normal = stick_to_ground(b.body);
-            db_.move(handles_[i], b.body.position());
         }
         ++frame_;
         if (sort_period_ > 0 && frame_ % sort_period_ == 0) sort_by_place();
@@ -666,6 +654,35 @@ private:
     }
 
     [[nodiscard]] vec3 car_velocity() const noexcept { return config_.car ? car_.velocity() : vec3(0); }
+
+    /// Bird `i`'s force this frame: a pending take-off first, its annoyance calming, then its
+    /// held urges combined.
+    [[nodiscard]] vec3 urge(std::uint32_t i, float dt, float calm) {
+        bird& b = birds_[i];
+        if (pending_[i].why != cause::none) {
+            take_off(i, pending_[i].why, pending_[i].away);
+            pending_[i] = {};
+        }
+        b.annoyance *= calm;
+        if (b.flying) b.flight_time += dt;
+        // On foot, avoidance has priority: while a bird steers clear of the enclosure its
+        // other urges wait (Reynolds 1999, "Combining Behaviors"); then personal space
+        // spends the force budget before the herd, feeding and the car get what is left
+        // (prioritized acceleration allocation, Reynolds 1987), so a crowd pushed by the
+        // car does not squeeze birds together. In flight, avoidance (weighted) spends the
+        // budget first and the flight plan and flocking get the rest, so a bird skimming
+        // the enclosure still follows its plan down.
+        const auto avoidance = [&] { return b.avoidance; };
+        const auto spacing = [&] { return b.spacing; };
+        const auto steering = [&] { return b.steering; };
+        if (b.flying)
+            return steer::truncated_sum(b.body.max_force(), steer::weighted(config_.avoidance_weight, avoidance),
+                                        steer::weighted(1.0f, spacing), steer::weighted(1.0f, steering));
+        return steer::priority(1e-4f, avoidance, [&] {
+            return steer::truncated_sum(b.body.max_force(), steer::weighted(1.0f, spacing),
+                                        steer::weighted(1.0f, steering));
+        });
+    }
 
     /// The main thought of bird `i` (about 10 Hz): its discrete reactions (take off?) and
     /// its continuous steering, held until the next thought.
