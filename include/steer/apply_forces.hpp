@@ -77,10 +77,11 @@ struct vehicle_lanes {
     template <class Source, class Target>
     static void step(Source&& source, Target&& target, const V* steering, std::size_t count, S dt) {
         staged lanes;
+        blend_memo memo;
         const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt);
+            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt, memo);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
@@ -94,8 +95,35 @@ struct vehicle_lanes {
         }
     }
 
+    /// Sets the velocities of `count` vehicles in place, as `vehicle::set_velocity`: vehicle i
+    /// is `at(i)` (a `vehicle<V>&`) and gets `velocities[i]` (finite).
+    template <class At>
+    static void assign(At&& at, const V* velocities, std::size_t count) {
+        staged lanes;
+        for (std::size_t first = 0; first < count; first += chunk) {
+            const std::size_t n = std::min(chunk, count - first);
+            for (std::size_t i = 0; i < n; ++i) stage_assign(lanes, i, at(first + i), velocities[first + i]);
+            stage_padding(lanes, n);
+            unsigned done[chunk / W];
+            for (std::size_t j = 0; j < n; j += W) done[j / W] = assign_lanes(lanes, j);
+            for (std::size_t i = 0; i < n; ++i) {
+                vehicle<V>& v = at(first + i);
+                if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
+                else v.set_velocity(velocities[first + i]);
+            }
+        }
+    }
+
 private:
-    static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering, S dt) noexcept {
+    /// The last smoothing time constant staged and its blend: a crowd usually shares one
+    /// (the blend is then computed once, with the same bits).
+    struct blend_memo {
+        S smoothing = S(-1);
+        S blend = S(0);
+    };
+
+    static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering, S dt,
+                      blend_memo& memo) noexcept {
         for (int d = 0; d < D; ++d) {
             s.steering[d][i] = steering[d];
             s.acceleration[d][i] = v.acceleration_[d];
@@ -110,8 +138,26 @@ private:
         s.max_speed[i] = v.max_speed_;
         s.plain[i] = D == 2 || !v.banking_ ? S(1) : S(0);
         s.smooth[i] = v.smoothing_ > S(0) ? S(1) : S(0);
-        // The exponential has no lane form; each smoothed vehicle pays for its own, as in apply_force.
-        s.blend[i] = v.smoothing_ > S(0) ? S(1) - std::exp(-dt / v.smoothing_) : S(0);
+        // The exponential has no lane form: computed here with apply_force's expression.
+        if (v.smoothing_ > S(0) && v.smoothing_ != memo.smoothing) {
+            memo.smoothing = v.smoothing_;
+            memo.blend = S(1) - std::exp(-dt / v.smoothing_);
+        }
+        s.blend[i] = v.smoothing_ > S(0) ? memo.blend : S(0);
+    }
+
+    /// Stages a vehicle for `assign_lanes`: its frame and limit, and the new velocity in
+    /// place of its own (position and acceleration too, which unstaging writes back unchanged).
+    static void stage_assign(staged& s, std::size_t i, const vehicle<V>& v, const V& velocity) noexcept {
+        for (int d = 0; d < D; ++d) {
+            s.position[d][i] = v.frame_.position_[d];
+            s.velocity[d][i] = velocity[d];
+            s.acceleration[d][i] = v.acceleration_[d];
+            s.forward[d][i] = v.frame_.forward_[d];
+            s.side[d][i] = v.frame_.side_[d];
+            if constexpr (D == 3) s.up[d][i] = v.frame_.up_[d];
+        }
+        s.max_speed[i] = v.max_speed_;
     }
 
     /// The lanes past the last of `n` vehicles: harmless values, results ignored.
@@ -207,18 +253,38 @@ private:
         load(velocity, s.velocity, j);
         for (int d = 0; d < D; ++d) velocity[d] = velocity[d] + acceleration[d] * dt;
         truncate_lanes(velocity, P::load(s.max_speed + j), fine);
+        // position += velocity dt
+        pack position[D];
+        load(position, s.position, j);
+        for (int d = 0; d < D; ++d) position[d] = position[d] + velocity[d] * dt;
+        store(s.position, position, j);
+
+        align_lanes(s, j, velocity, fine);
+        return P::bits(fine);
+    }
+
+    /// `vehicle::set_velocity` for the W vehicles staged from lane `j`, whose new velocities
+    /// are staged in place of their old ones; returns the bits of the lanes it set exactly.
+    static unsigned assign_lanes(staged& s, std::size_t j) noexcept {
+        mask fine = P::broadcast_mask(true);  // set_velocity's hint is the current up, banking or not
+        pack velocity[D];
+        load(velocity, s.velocity, j);
+        truncate_lanes(velocity, P::load(s.max_speed + j), fine);
+        align_lanes(s, j, velocity, fine);
+        return P::bits(fine);
+    }
+
+    /// The end of both: speed = safe_length(velocity), then local_space::reorient(velocity,
+    /// up) where moving (the staged up is the hint: the old up, as without banking); stores
+    /// velocity, speed and frame. Clears `fine` in the lanes that need the careful branches.
+    static void align_lanes(staged& s, std::size_t j, const pack (&velocity)[D], mask& fine) noexcept {
+        const pack one = P::broadcast(S(1));
         const pack squared_speed = dot(velocity, velocity);
         const mask moving = plain_square(squared_speed);
         fine = fine & (moving | all_zero(velocity));
         const pack speed = P::select(moving, P::sqrt(squared_speed));
         store(s.velocity, velocity, j);
         std::memcpy(s.speed + j, &speed, sizeof(pack));
-
-        // position += velocity dt
-        pack position[D];
-        load(position, s.position, j);
-        for (int d = 0; d < D; ++d) position[d] = position[d] + velocity[d] * dt;
-        store(s.position, position, j);
 
         // local_space::reorient(velocity, up) where moving; at rest the frame stays.
         const pack divisor = P::select(moving, speed, one);
@@ -260,7 +326,6 @@ private:
         }
         store(s.forward, forward, j);
         store(s.side, side, j);
-        return P::bits(fine);
     }
 };
 
@@ -318,6 +383,51 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ran
                 buffer[i] = forces[static_cast<std::ranges::range_difference_t<Forces>>(begin + i)];
             const auto part = [&](std::size_t i) -> vehicle<V>& { return at(begin + i); };
             detail::vehicle_lanes<V>::step(part, part, buffer, n, dt);
+        }
+    }
+}
+
+/// Sets the velocity of every vehicle of `vehicles` to the one of the same index in
+/// `velocities`: the same result, bit for bit, as `vehicles[i].set_velocity(velocities[i])`
+/// for each `i` (truncated to max_speed; a non-zero velocity re-aligns the frame, whose up
+/// stays the hint), several vehicles per instruction. For constraints applied to a crowd
+/// after it moves, such as keeping walkers' velocities tangent to the ground. Ranges and
+/// `proj` as for `apply_forces`. Refused before any vehicle changes: ranges of different
+/// sizes, a non-finite velocity (named by its index).
+template <std::ranges::random_access_range Entities, std::ranges::random_access_range Velocities,
+          class Proj = std::identity>
+    requires std::ranges::sized_range<Entities> && std::ranges::sized_range<Velocities> &&
+             vector<std::ranges::range_value_t<Velocities>> &&
+             std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
+                          vehicle<std::ranges::range_value_t<Velocities>>&>
+void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
+    using V = std::ranges::range_value_t<Velocities>;
+    constexpr auto where = "steer::set_velocities";
+    const std::size_t count = std::ranges::size(vehicles);
+    STEER_EXPECTS(std::ranges::size(velocities) == count,
+                  std::string(where) + ": velocities must have one velocity per vehicle (got " +
+                      detail::format_value(std::ranges::size(velocities)) + " velocities for " +
+                      detail::format_value(count) + " vehicles)");
+    const auto given = std::ranges::begin(velocities);
+    const auto velocity = [&](std::size_t i) -> const V& {
+        return given[static_cast<std::ranges::range_difference_t<Velocities>>(i)];
+    };
+    for (std::size_t i = 0; i < count; ++i)
+        if (!is_finite(velocity(i))) [[unlikely]]
+            detail::refuse_non_finite(where, "velocities[" + detail::format_value(i) + "]", velocity(i));
+    const auto first = std::ranges::begin(vehicles);
+    const auto at = [&](std::size_t i) -> vehicle<V>& {
+        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
+    };
+    if constexpr (std::ranges::contiguous_range<Velocities>) {
+        detail::vehicle_lanes<V>::assign(at, std::ranges::data(velocities), count);
+    } else {
+        constexpr std::size_t chunk = detail::vehicle_lanes<V>::chunk;
+        V buffer[chunk];
+        for (std::size_t begin = 0; begin < count; begin += chunk) {
+            const std::size_t n = std::min(chunk, count - begin);
+            for (std::size_t i = 0; i < n; ++i) buffer[i] = velocity(begin + i);
+            detail::vehicle_lanes<V>::assign([&](std::size_t i) -> vehicle<V>& { return at(begin + i); }, buffer, n);
         }
     }
 }

@@ -154,3 +154,46 @@ TEST_CASE_TEMPLATE("apply_forces refuses bad input before anybody moves", V, STE
         "steer::apply_forces: steering[7] must be finite (got (nan"));
     for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
 }
+
+TEST_CASE_TEMPLATE("set_velocities is vehicle::set_velocity bit for bit, whatever the crowd", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    struct character {
+        steer::vehicle<V> motion;
+    };
+    for (std::size_t count : {1u, 5u, 64u, 65u, 300u}) {
+        CAPTURE(count);
+        steer::rng gen(static_cast<std::uint64_t>(count) + 11);
+        auto reference = assorted_vehicles<V>(gen, count);
+        std::vector<character> lanes;
+        for (const auto& v : reference) lanes.push_back({v});
+        for (int round = 0; round < 10; ++round) {
+            // Velocities of every kind: ordinary, beyond max_speed, zero, straight up (along
+            // the up hint), and tiny or huge enough that their squares underflow or overflow.
+            auto velocities = assorted_forces<V>(gen, count);
+            for (std::size_t i = 0; i < count; i += 13) velocities[i] *= S(1e-3);
+            steer::set_velocities(lanes, velocities, &character::motion);
+            for (std::size_t i = 0; i < count; ++i) reference[i].set_velocity(velocities[i]);
+            for (std::size_t i = 0; i < count; ++i) {
+                CAPTURE(round);
+                CAPTURE(i);
+                REQUIRE(same_state(lanes[i].motion, reference[i]));
+            }
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("set_velocities refuses bad input before any vehicle changes", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    using steer::test::refusal_of;
+    steer::rng gen(6);
+    auto vehicles = assorted_vehicles<V>(gen, 10);
+    const auto before = vehicles;
+    auto velocities = assorted_forces<V>(gen, 10);
+    const auto fewer = std::vector<V>(velocities.begin(), velocities.begin() + 3);
+    CHECK(refusal_of([&] { steer::set_velocities(vehicles, fewer); }) ==
+          "steer::set_velocities: velocities must have one velocity per vehicle (got 3 velocities for 10 vehicles)");
+    velocities[4].y = std::numeric_limits<S>::infinity();
+    CHECK(refusal_of([&] { steer::set_velocities(vehicles, velocities); })
+              .starts_with("steer::set_velocities: velocities[4] must be finite (got ("));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+}
