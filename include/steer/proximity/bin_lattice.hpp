@@ -186,6 +186,21 @@ public:
         remove_entry(from, place);
     }
 
+    /// Moves the entry `h` names to `position` if that is in the same bin, and returns true;
+    /// otherwise changes nothing and returns false (then call `move`). Calls for different
+    /// entries may run at the same time, on several threads, as long as nothing else uses
+    /// the lattice meanwhile: a crowd whose members mostly stay in their bins updates the
+    /// lattice in parallel, then moves the rest one by one. Refuses what `move` refuses.
+    bool try_move_in_place(handle h, const V& position) {
+        constexpr const char* where = "steer::bin_lattice::try_move_in_place";
+        const std::uint32_t i = slots_.checked(h, where);
+        detail::expect_finite(where, "position", position);
+        const std::uint32_t bin = slots_[i].bin;
+        if (bin_of(position) != bin) return false;
+        write_position(locate(bin, slots_[i].index), position);
+        return true;
+    }
+
     /// Removes the entry `h` names; other handles stay valid, `h` becomes stale.
     void erase(handle h) {
         const std::uint32_t i = slots_.checked(h, "steer::bin_lattice::erase");

@@ -53,6 +53,17 @@ public:
         entries_[slots_[i].index].position = position;
     }
 
+    /// Moves the entry `h` names to `position` and returns true: in an array every move is in
+    /// place (the twin of `bin_lattice::try_move_in_place`, which may decline). Calls for
+    /// different entries may run at the same time, as long as nothing else uses the database.
+    bool try_move_in_place(handle h, const V& position) {
+        constexpr const char* where = "steer::brute_force::try_move_in_place";
+        const std::uint32_t i = slots_.checked(h, where);
+        detail::expect_finite(where, "position", position);
+        entries_[slots_[i].index].position = position;
+        return true;
+    }
+
     /// Removes the entry `h` names (the last entry fills its place); other handles stay valid.
     void erase(handle h) {
         const std::uint32_t i = slots_.checked(h, "steer::brute_force::erase");

@@ -126,7 +126,8 @@ std::string compare_with_brute_force(const steer::box<V>& region, const steer::c
             } else if (kind == 2) {
                 p = steer::test::cloud_point(gen, region, divisions);
             }
-            lattice.move(r.in_lattice, p);
+            // Half the moves try the in-place path first (it declines when the bin changes).
+            if (k % 2 == 1 || !lattice.try_move_in_place(r.in_lattice, p)) lattice.move(r.in_lattice, p);
             brute.move(r.in_brute, p);
             r.position = p;
         }
@@ -518,4 +519,29 @@ TEST_CASE_TEMPLATE("a crowded bin spills, drains and fills again without losing 
     CHECK(agree());
     for (int k = 0; k < 30; ++k) add(right());  // and reused
     CHECK(agree());
+}
+
+TEST_CASE_TEMPLATE("try_move_in_place moves an entry within its bin and declines, changing nothing, across bins", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    // Bins 10 wide along every axis.
+    steer::bin_lattice<V, int> lattice({make<V>(0, 0, 0), make<V>(40, 40, 40)}, make_cell<V>(4, 4, 4));
+    const auto a = lattice.insert(1, make<V>(12, 12, 12));
+    const auto b = lattice.insert(2, make<V>(14, 12, 12));
+    REQUIRE(lattice.try_move_in_place(a, make<V>(19, 11, 18)));  // same bin
+    CHECK(lattice.position(a) == make<V>(19, 11, 18));
+    CHECK(query(lattice, make<V>(19, 11, 18), S(0.5)) == std::vector<std::pair<int, S>>{{1, S(0)}});
+    CHECK_FALSE(lattice.try_move_in_place(a, make<V>(21, 11, 18)));  // the next bin along x
+    CHECK(lattice.position(a) == make<V>(19, 11, 18));
+    CHECK(query(lattice, make<V>(21, 11, 18), S(0.5)).empty());
+    CHECK_FALSE(lattice.try_move_in_place(b, make<V>(50, 12, 12)));  // outside the region
+    CHECK(lattice.position(b) == make<V>(14, 12, 12));
+    lattice.move(a, make<V>(21, 11, 18));
+    CHECK(query(lattice, make<V>(21, 11, 18), S(0.5)) == std::vector<std::pair<int, S>>{{1, S(0)}});
+    CHECK(lattice.size() == 2);
+    CHECK(mentions(refusal_of([&] { (void)lattice.try_move_in_place(a, make<V>(std::nan(""), 0, 0)); }),
+                   "steer::bin_lattice::try_move_in_place: position must be finite"));
+    lattice.erase(b);
+    CHECK(mentions(refusal_of([&] { (void)lattice.try_move_in_place(b, make<V>(1, 1, 1)); }),
+                   "steer::bin_lattice::try_move_in_place"));
 }

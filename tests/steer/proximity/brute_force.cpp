@@ -119,3 +119,14 @@ TEST_CASE_TEMPLATE("brute force refuses non-finite positions and bad query spher
     CHECK(mentions(refusal_of([&] { brute.for_each_within(V(S(0)), S(-1), [](const int&, S) {}); }), "radius"));
     CHECK(mentions(refusal_of([&] { (void)brute.nearest(V(nan), S(1)); }), "center"));
 }
+
+TEST_CASE_TEMPLATE("brute force moves every entry in place, and try_move_in_place says so", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::brute_force<V, int> brute;
+    const auto a = brute.insert(1, make<V>(0, 0, 0));
+    REQUIRE(brute.try_move_in_place(a, make<V>(100, -50, 3)));
+    CHECK(brute.position(a) == make<V>(100, -50, 3));
+    CHECK(query(brute, make<V>(100, -50, 3), S(0)) == std::vector<std::pair<int, S>>{{1, S(0)}});
+    CHECK(mentions(refusal_of([&] { (void)brute.try_move_in_place(a, make<V>(0, std::nan(""), 0)); }),
+                   "steer::brute_force::try_move_in_place: position must be finite"));
+}
