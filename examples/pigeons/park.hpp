@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -434,8 +435,6 @@ public:
         pending_.assign(config_.birds, pending{});
         sort_period_ = config_.sort_period();
         if (sort_period_ > 0) sort_by_place();
-        hits_.reserve(64);
-        neighbors_.reserve(64);
         const vec2 start = config_.car_start + config_.route_offset();
         car_ = steer::vehicle3({.position = config_.ground.below({start.x, 0, start.y}),
                                 .radius = 0.3f,
@@ -533,40 +532,88 @@ public:
 
     /// One frame: the car drives, scheduled claps go off, due birds think (reading the
     /// state of the previous frame), then every bird acts on its held forces and moves.
-    void step() {
+    template <class Exec = steer::serial_executor>
+        requires steer::executor<Exec>
+    void step(Exec&& exec = {}) {
         const float dt = config_.frame_seconds();
         drive_car(dt);
         while (next_clap_ < config_.claps.size() && config_.claps[next_clap_] <= time()) {
             clap(busiest_spot(config_.clap_radius), config_.clap_radius);
             ++next_clap_;
         }
-        thinkers_ = 0;
-        for (std::uint32_t i = 0; i < birds_.size(); ++i) {
-            bird& b = birds_[i];
-            if (think_.due(b.think_phase, frame_)) {
-                think(i);
-                ++thinkers_;
+        // The thoughts read only the previous frame's state and write only the thinker's own
+        // held urges and pending take-off, so they run in any order, on any thread.
+        std::atomic<std::size_t> thinkers{0};
+        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
+            scratch mine;
+            std::size_t counted = 0;
+            for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
+                const bird& b = birds_[i];
+                if (think_.due(b.think_phase, frame_)) {
+                    think(i, mine);
+                    ++counted;
+                }
+                if (avoid_.due(b.avoid_phase, frame_)) avoid(i, mine);
             }
-            if (avoid_.due(b.avoid_phase, frame_)) avoid(i);
-        }
-        // Then every bird acts, a few dozen at a time: first each one's force from its held
-        // urges, then they all move at once (steer::apply_forces: the vehicle model in SIMD
-        // lanes, the same bits as apply_force), then, in order, each keeps to the ground or
-        // lands and is moved in the database (a landing looks for walkers below, so the
-        // order matters there, and it is the order of a bird-by-bird loop).
+            thinkers.fetch_add(counted, std::memory_order_relaxed);
+        });
+        thinkers_ = thinkers.load();
+        // The take-offs the thoughts decided on (each changes only its own bird).
+        for (std::uint32_t i = 0; i < birds_.size(); ++i)
+            if (pending_[i].why != cause::none) {
+                take_off(i, pending_[i].why, pending_[i].away);
+                pending_[i] = {};
+            }
+        // Then every bird acts, 64 at a time and on any thread: its force from its held
+        // urges, then the 64 move at once (steer::apply_forces: the vehicle model in SIMD
+        // lanes, the same bits as apply_force), and walkers keep to the ground.
         const float calm = std::exp(-dt / config_.annoyance_time_constant);
-        constexpr std::uint32_t batch = 64;
-        vec3 forces[batch];
-        for (std::uint32_t first = 0; first < birds_.size(); first += batch) {
-            const std::uint32_t count = std::min<std::uint32_t>(batch, static_cast<std::uint32_t>(birds_.size()) - first);
-            for (std::uint32_t i = first; i < first + count; ++i) forces[i - first] = urge(i, dt, calm);
-            steer::apply_forces(std::span(birds_).subspan(first, count), std::span(forces, count), dt, &bird::body);
-            for (std::uint32_t i = first; i < first + count; ++i) {
-                bird& b = birds_[i];
-                if (b.flying) keep_above_ground(i);
-                else b.ground_normal = stick_to_ground(b.body);
-                db_.move(handles_[i], b.body.position());
+        constexpr std::size_t batch = 64;
+        exec((birds_.size() + batch - 1) / batch, [&](std::size_t begin, std::size_t end) {
+            vec3 forces[batch];
+            steer::vehicle3* walkers[batch];
+            vec3 along_ground[batch];
+            for (std::size_t first = begin * batch; first < std::min(end * batch, birds_.size()); first += batch) {
+                const std::size_t count = std::min(batch, birds_.size() - first);
+                for (std::size_t i = first; i < first + count; ++i) forces[i - first] = urge(birds_[i], dt, calm);
+                steer::apply_forces(std::span(birds_).subspan(first, count), std::span(forces, count), dt, &bird::body);
+                // Walkers stay on the ground, their velocities along it (set together, in lanes).
+                std::size_t walking = 0;
+                for (std::size_t i = first; i < first + count; ++i) {
+                    bird& b = birds_[i];
+                    if (b.flying) continue;
+                    const vec3 p = b.body.position();
+                    const terrain::point ground = config_.ground.at(p.x, p.z);
+                    b.body.set_position({p.x, ground.height, p.z});
+                    b.ground_normal = ground.normal;
+                    walkers[walking] = &b.body;
+                    along_ground[walking++] = tangent(b.body.velocity(), ground.normal);
+                }
+                steer::set_velocities(std::span(walkers, walking), std::span(along_ground, walking),
+                                      [](steer::vehicle3* body) -> steer::vehicle3& { return *body; });
             }
+        });
+        // Walkers move in the database: those that stay in their bins all at once, on any
+        // thread (they touch only their own entries), then the others one by one.
+        deferred_.resize(birds_.size());
+        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const bird& b = birds_[i];
+                deferred_[i] = b.flying || !db_.try_move_in_place(handles_[i], b.body.position());
+            }
+        });
+        flyers_.clear();
+        for (std::uint32_t i = 0; i < birds_.size(); ++i) {
+            if (!deferred_[i]) continue;
+            if (birds_[i].flying) flyers_.push_back(i);
+            else db_.move(handles_[i], birds_[i].body.position());
+        }
+        // Last, in order, flyers keep above the ground or land, and move in the database. A
+        // landing looks there for walkers below it: it sees every walker where it is now,
+        // and the flyers before it that came down.
+        for (const std::uint32_t i : flyers_) {
+            keep_above_ground(i);
+            db_.move(handles_[i], birds_[i].body.position());
         }
         ++frame_;
         if (sort_period_ > 0 && frame_ % sort_period_ == 0) sort_by_place();
@@ -636,33 +683,36 @@ private:
         float distance_squared;
     };
 
+    /// What a thought needs for its queries, one per thread: the hits of the last query and
+    /// the neighbors a behavior reads.
+    struct scratch {
+        std::vector<hit> hits;
+        std::vector<const steer::vehicle3*> neighbors;
+    };
+
     /// The birds within `radius` of `p`, gathered before any is read: then all of their
     /// cache lines that a thought reads are requested at once, rather than each when the
-    /// query reports it (at 100,000 birds, 4% less time a frame). Valid until the next call.
-    const std::vector<hit>& gather(const vec3& p, float radius) {
-        hits_.clear();
-        db_.for_each_within(p, radius, [&](std::uint32_t j, float d2) { hits_.push_back({j, d2}); });
+    /// query reports it (at 100,000 birds, 4% less time a frame). Valid until the next call
+    /// with the same scratch.
+    const std::vector<hit>& gather(const vec3& p, float radius, scratch& s) const {
+        std::vector<hit>& hits = s.hits;
+        hits.clear();
+        db_.for_each_within(p, radius, [&](std::uint32_t j, float d2) { hits.push_back({j, d2}); });
 #if defined(__GNUC__) || defined(__clang__)
-        for (const hit& h : hits_) {
+        for (const hit& h : hits) {
             const bird& o = birds_[h.slot];
             __builtin_prefetch(&o.body.forward());
             __builtin_prefetch(&o.body.position());
             __builtin_prefetch(&o.flight_time);
         }
 #endif
-        return hits_;
+        return hits;
     }
 
     [[nodiscard]] vec3 car_velocity() const noexcept { return config_.car ? car_.velocity() : vec3(0); }
 
-    /// Bird `i`'s force this frame: a pending take-off first, its annoyance calming, then its
-    /// held urges combined.
-    [[nodiscard]] vec3 urge(std::uint32_t i, float dt, float calm) {
-        bird& b = birds_[i];
-        if (pending_[i].why != cause::none) {
-            take_off(i, pending_[i].why, pending_[i].away);
-            pending_[i] = {};
-        }
+    /// A bird's force this frame, its annoyance calming on the way: its held urges combined.
+    [[nodiscard]] vec3 urge(bird& b, float dt, float calm) const {
         b.annoyance *= calm;
         if (b.flying) b.flight_time += dt;
         // On foot, avoidance has priority: while a bird steers clear of the enclosure its
@@ -686,17 +736,17 @@ private:
 
     /// The main thought of bird `i` (about 10 Hz): its discrete reactions (take off?) and
     /// its continuous steering, held until the next thought.
-    void think(std::uint32_t i) {
+    void think(std::uint32_t i, scratch& mine) {
         bird& b = birds_[i];
         const vec3 p = b.body.position();
-        neighbors_.clear();
+        mine.neighbors.clear();
         if (b.flying) {
             const float r = std::max({config_.fly_flocking.separation.max_distance,
                                       config_.fly_flocking.alignment.max_distance,
                                       config_.fly_flocking.cohesion.max_distance});
-            for (const hit& h : gather(p, r))
-                if (h.slot != i && birds_[h.slot].flying) neighbors_.push_back(&birds_[h.slot].body);
-            b.steering = steer::flocking(b.body, neighbors_, config_.fly_flocking) +
+            for (const hit& h : gather(p, r, mine))
+                if (h.slot != i && birds_[h.slot].flying) mine.neighbors.push_back(&birds_[h.slot].body);
+            b.steering = steer::flocking(b.body, mine.neighbors, config_.fly_flocking) +
                          flight_control(b) * config_.flight_control_weight;
             return;
         }
@@ -707,7 +757,7 @@ private:
         const float reach = std::sqrt(contagion2 + config_.contagion_height * config_.contagion_height);
         std::size_t nearby = 0, recent = 0;
         vec3 alarm(0);
-        for (const hit& h : gather(p, std::max(herd, reach))) {
+        for (const hit& h : gather(p, std::max(herd, reach), mine)) {
             if (h.slot == i) continue;
             const bird& o = birds_[h.slot];
             const vec3 offset = o.body.position() - p;
@@ -719,7 +769,7 @@ private:
                     alarm += o.body.velocity();
                 }
             }
-            if (!o.flying && h.distance_squared <= herd * herd) neighbors_.push_back(&o.body);
+            if (!o.flying && h.distance_squared <= herd * herd) mine.neighbors.push_back(&o.body);
         }
 
         // Discrete reactions: the car's take-off zone, then contagion.
@@ -734,7 +784,7 @@ private:
         // Continuous steering: herd, feed (slow wander), and move away from the car.
         const float think_dt = static_cast<float>(think_.period()) / config_.frame_hz;
         const vec3 steering = steer::weighted_sum(
-            steer::weighted(1.0f, [&] { return steer::flocking(b.body, neighbors_, f); }),
+            steer::weighted(1.0f, [&] { return steer::flocking(b.body, mine.neighbors, f); }),
             steer::weighted(config_.wander_weight, [&] {
                 // Only the turning part: feeding meanders, and the pace is the feed term's job.
                 const vec3 w = steer::wander(b.body, b.wander, b.gen, think_dt, config_.wander);
@@ -774,13 +824,13 @@ private:
 
     /// Obstacle avoidance (about 30 Hz): containment in the enclosure and, in flight,
     /// above the ground (except while coming down to land).
-    void avoid(std::uint32_t i) {
+    void avoid(std::uint32_t i, scratch& mine) {
         bird& b = birds_[i];
         const vec3 p = b.body.position();
-        neighbors_.clear();
-        for (const hit& h : gather(p, config_.personal_space))
-            if (h.slot != i && birds_[h.slot].flying == b.flying) neighbors_.push_back(&birds_[h.slot].body);
-        b.spacing = steer::separation(b.body, neighbors_, steer::neighborhood<vec3>{.max_distance = config_.personal_space}) *
+        mine.neighbors.clear();
+        for (const hit& h : gather(p, config_.personal_space, mine))
+            if (h.slot != i && birds_[h.slot].flying == b.flying) mine.neighbors.push_back(&birds_[h.slot].body);
+        b.spacing = steer::separation(b.body, mine.neighbors, steer::neighborhood<vec3>{.max_distance = config_.personal_space}) *
                     config_.personal_space_weight;
         auto enclosure = config_.enclosure();
         enclosure.radius -= config_.enclosure_margin;
@@ -898,8 +948,8 @@ private:
     std::vector<std::uint64_t> keys_;   ///< scratch of sort_by_place: Morton key, old place
     std::vector<bird> sorted_;          ///< scratch of sort_by_place, kept to avoid reallocating
     std::vector<pending> pending_;
-    std::vector<hit> hits_;                          ///< scratch of gather
-    std::vector<const steer::vehicle3*> neighbors_;  ///< scratch: the neighbors a behavior reads
+    std::vector<std::uint8_t> deferred_;  ///< scratch of step: birds moved in the database one by one
+    std::vector<std::uint32_t> flyers_;   ///< scratch of step: the flying birds, in order
     steer::vehicle3 car_;
     std::size_t car_leg_ = 0;
     std::size_t next_clap_ = 0;

@@ -10,9 +10,12 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pigeons/park.hpp>
+
+#include "test_util.hpp"
 
 namespace {
 
@@ -272,6 +275,40 @@ TEST_CASE("pigeons: the same seed gives the same run, another seed another") {
     for (std::size_t i = 0; i < a.size(); ++i) identical = identical && a[i] == b[i];
     CHECK(identical);
     CHECK(a != other);
+}
+
+TEST_CASE("pigeons: two or three threads give the same run, bit for bit, as one") {
+    // A story with a clap and the car, so that take-offs, flights and landings happen.
+    auto story = [](unsigned threads) {
+        pigeons::park_config c = pigeons::park_config::for_birds(600);
+        c.claps = {1.0f};
+        park p(c);
+        std::optional<steer::thread_pool_executor> pool;
+        if (threads > 1) pool.emplace(threads);
+        for (int frame = 0; frame < 4 * 60; ++frame) {
+            if (pool) p.step(*pool);
+            else p.step();
+        }
+        std::vector<vec3> state;
+        for (const auto& b : p.birds()) {
+            state.push_back(b.body.position());
+            state.push_back(b.body.velocity());
+            state.push_back(b.steering);
+        }
+        return std::pair(state, p.takeoffs(pigeons::cause::clap) + p.takeoffs(pigeons::cause::contagion));
+    };
+    const auto one = story(1);
+    REQUIRE(one.second > 0);  // the story has take-offs
+    for (unsigned threads : {2u, 3u}) {
+        CAPTURE(threads);
+        const auto many = story(threads);
+        CHECK(many.second == one.second);
+        REQUIRE(many.first.size() == one.first.size());
+        bool identical = true;
+        for (std::size_t i = 0; i < one.first.size(); ++i)
+            identical = identical && steer::test::same_bits(many.first[i], one.first[i]);
+        CHECK(identical);
+    }
 }
 
 TEST_CASE("pigeons: a bad configuration is refused with a message naming the parameter") {
