@@ -94,14 +94,19 @@ struct lane_neighborhood_test {
         return distance_squared <= max_distance_squared;
     }
 
-    /// The distance and the field of view, lane by lane, as `neighborhood_test::accepts`.
-    [[nodiscard]] mask accepts(const pack& distance_squared, const pack& forwardness) const noexcept {
+    /// The field of view alone, lane by lane (the angle half of `neighborhood_test::accepts`).
+    [[nodiscard]] mask in_field(const pack& distance_squared, const pack& forwardness) const noexcept {
         const mask ahead = forwardness >= P::zero();
         const pack lhs = forwardness * forwardness;
         const pack rhs = cos_max_angle_squared * distance_squared;
         const mask in_narrow = ahead & (lhs >= rhs);
         const mask in_wide = ahead | (lhs <= rhs);
-        return (distance_squared <= max_distance_squared) & (all_round | (narrow & in_narrow) | (~narrow & in_wide));
+        return all_round | (narrow & in_narrow) | (~narrow & in_wide);
+    }
+
+    /// The distance and the field of view, lane by lane, as `neighborhood_test::accepts`.
+    [[nodiscard]] mask accepts(const pack& distance_squared, const pack& forwardness) const noexcept {
+        return within(distance_squared) & in_field(distance_squared, forwardness);
     }
 };
 
@@ -249,7 +254,11 @@ inline constexpr std::size_t record_size = D == 2 ? 4 : 8;
 /// separation -offset / distance^2; alignment the forward and a count; cohesion the offset.
 /// `records` holds each agent's position and forward (`record_size`); `index` must hold
 /// valid indices up to a pack past `count` (they are masked out).
-template <class P, int D, bool Angles>
+/// How a step's three neighborhoods look: all round (no angle test), with one field of view
+/// shared by the three (one angle test per neighbor), or with fields of view of their own.
+enum class fields_of_view { all_round, shared, separate };
+
+template <class P, int D, fields_of_view Fields>
 inline void accumulate_neighbors(const typename P::scalar* records, const std::uint32_t* index,
                                  std::size_t count, const typename P::pack (&self)[D],
                                  const typename P::pack (&self_forward)[D],
@@ -272,12 +281,19 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
         for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
         const mask valid = P::first(count - done);
         mask in_separation, in_alignment, in_cohesion;
-        if constexpr (Angles) {
+        if constexpr (Fields != fields_of_view::all_round) {
             pack forwardness = self_forward[0] * offset[0];
             for (int d = 1; d < D; ++d) forwardness = forwardness + self_forward[d] * offset[d];
-            in_separation = valid & separation.accepts(distance_squared, forwardness);
-            in_alignment = valid & alignment.accepts(distance_squared, forwardness);
-            in_cohesion = valid & cohesion.accepts(distance_squared, forwardness);
+            if constexpr (Fields == fields_of_view::shared) {
+                const mask seen = valid & alignment.in_field(distance_squared, forwardness);
+                in_separation = seen & separation.within(distance_squared);
+                in_alignment = seen & alignment.within(distance_squared);
+                in_cohesion = seen & cohesion.within(distance_squared);
+            } else {
+                in_separation = valid & separation.accepts(distance_squared, forwardness);
+                in_alignment = valid & alignment.accepts(distance_squared, forwardness);
+                in_cohesion = valid & cohesion.accepts(distance_squared, forwardness);
+            }
         } else {
             in_separation = valid & separation.within(distance_squared);
             in_alignment = valid & alignment.within(distance_squared);
@@ -761,20 +777,26 @@ private:
         const detail::neighborhood_test<V> separation(params.separation);
         const detail::neighborhood_test<V> alignment(params.alignment);
         const detail::neighborhood_test<V> cohesion(params.cohesion);
-        const bool angles = !(separation.all_round && alignment.all_round && cohesion.all_round);
+        const auto same_field = [](const detail::neighborhood_test<V>& a, const detail::neighborhood_test<V>& b) {
+            return a.all_round == b.all_round && a.cos_max_angle == b.cos_max_angle &&
+                   a.cos_max_angle_squared == b.cos_max_angle_squared;
+        };
         const std::size_t n = vehicles_.size();
         next_steering_.resize(n);
-        if (angles)
+        const auto run = [&]<detail::fields_of_view Fields>() {
             exec(n, [&](std::size_t begin, std::size_t end) {
-                think_range<true>(begin, end, params, separation, alignment, cohesion, extra);
+                think_range<Fields>(begin, end, params, separation, alignment, cohesion, extra);
             });
+        };
+        if (separation.all_round && alignment.all_round && cohesion.all_round)
+            run.template operator()<detail::fields_of_view::all_round>();
+        else if (same_field(separation, alignment) && same_field(alignment, cohesion))
+            run.template operator()<detail::fields_of_view::shared>();  // boids' usual case
         else
-            exec(n, [&](std::size_t begin, std::size_t end) {
-                think_range<false>(begin, end, params, separation, alignment, cohesion, extra);
-            });
+            run.template operator()<detail::fields_of_view::separate>();
     }
 
-    template <bool Angles, class Extra>
+    template <detail::fields_of_view Fields, class Extra>
     void think_range(std::size_t begin, std::size_t end, const flocking_params<V>& params,
                      const detail::neighborhood_test<V>& separation_test,
                      const detail::neighborhood_test<V>& alignment_test,
@@ -835,7 +857,7 @@ private:
                 const auto flush = [&] {
                     // Stage two reads whole packs of indices: make the ones past the end valid.
                     for (std::size_t l = 0; l < P::width; ++l) buffer.index[buffer.size + l] = 0;
-                    detail::accumulate_neighbors<P, D, Angles>(records, buffer.index, buffer.size, self,
+                    detail::accumulate_neighbors<P, D, Fields>(records, buffer.index, buffer.size, self,
                                                                self_forward, separation, alignment, cohesion, sums);
                 };
                 for (std::size_t r = 0; r < rows.count; ++r) {
