@@ -379,11 +379,12 @@ struct flock_grid {
 ///
 /// How it is fast: the neighbor search is done for everyone at once on a uniform grid
 /// rebuilt each step (cells of the largest neighborhood distance, a counting sort), the
-/// agents are kept in grid order so that neighbors are neighbors in memory too, and the
-/// inner loop tests several candidates at a time on structure-of-arrays copies of the
-/// positions and forwards. Every loop of a step goes through an executor; each agent's
-/// result depends only on the state before the step, so results are bit-identical whatever
-/// the executor and the number of threads.
+/// agents are kept in grid order so that neighbors are neighbors in memory too, the inner
+/// loop tests several candidates at a time on per-component copies of the positions (and
+/// reads the survivors' positions and forwards as records), and the flocking forces and
+/// the integration run in SIMD lanes too. Every loop of a step goes through an executor;
+/// each agent's result depends only on the state before the step, so results are
+/// bit-identical whatever the executor and the number of threads.
 ///
 /// Think-rate decoupling (Reynolds 2000, "Realtime Performance"): with a think_schedule of
 /// period p, an agent computes a new steering force (flocking and the extra steering) only
