@@ -329,6 +329,42 @@ private:
     }
 };
 
+/// The front both crowd calls share: refuses `values` unless it has one finite value per
+/// vehicle (naming the first bad one as `name[i]`), then calls `run(at, array, count)` with
+/// `at(i)` the i-th vehicle of that call and `array` its values, once when `values` is
+/// contiguous, else a chunk at a time from a copy (the lanes read values from an array).
+template <class V, class Entities, class Values, class Proj, class Run>
+void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char* where, const char* name,
+               const char* value, const char* values_word, Run&& run) {
+    const std::size_t count = std::ranges::size(vehicles);
+    STEER_EXPECTS(std::ranges::size(values) == count,
+                  std::string(where) + ": " + name + " must have one " + value + " per vehicle (got " +
+                      format_value(std::ranges::size(values)) + " " + values_word + " for " + format_value(count) +
+                      " vehicles)");
+    const auto given = std::ranges::begin(values);
+    const auto value_at = [&](std::size_t i) -> const V& {
+        return given[static_cast<std::ranges::range_difference_t<Values>>(i)];
+    };
+    for (std::size_t i = 0; i < count; ++i)
+        if (!is_finite(value_at(i))) [[unlikely]]
+            refuse_non_finite(where, std::string(name) + "[" + format_value(i) + "]", value_at(i));
+    const auto first = std::ranges::begin(vehicles);
+    const auto at = [&](std::size_t i) -> vehicle<V>& {
+        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
+    };
+    if constexpr (std::ranges::contiguous_range<Values>) {
+        run(at, std::ranges::data(values), count);
+    } else {
+        constexpr std::size_t chunk = vehicle_lanes<V>::chunk;
+        V buffer[chunk];
+        for (std::size_t begin = 0; begin < count; begin += chunk) {
+            const std::size_t n = std::min(chunk, count - begin);
+            for (std::size_t i = 0; i < n; ++i) buffer[i] = value_at(begin + i);
+            run([&](std::size_t i) -> vehicle<V>& { return at(begin + i); }, buffer, n);
+        }
+    }
+}
+
 }  // namespace detail
 
 /// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
@@ -341,7 +377,7 @@ private:
 /// (`std::invoke(proj, element)` must give a `vehicle<V>&`), for vehicles kept inside your
 /// own structs: `apply_forces(characters, forces, dt, &character::motion)`. `steering` is a
 /// random-access range of `V`.
-/// Refused before anybody moves: ranges of different sizes, a negative or non-finite `dt`,
+/// Refused before anybody moves: a negative or non-finite `dt`, ranges of different sizes,
 /// a non-finite steering force (named by its index).
 template <std::ranges::random_access_range Entities, std::ranges::random_access_range Forces,
           class Proj = std::identity>
@@ -354,37 +390,12 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ran
     using V = std::ranges::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
-    const std::size_t count = std::ranges::size(vehicles);
-    STEER_EXPECTS(std::ranges::size(steering) == count,
-                  std::string(where) + ": steering must have one force per vehicle (got " +
-                      detail::format_value(std::ranges::size(steering)) + " forces for " +
-                      detail::format_value(count) + " vehicles)");
     STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
-    const auto forces = std::ranges::begin(steering);
-    for (std::size_t i = 0; i < count; ++i) {
-        const V& f = forces[static_cast<std::ranges::range_difference_t<Forces>>(i)];
-        if (!is_finite(f)) [[unlikely]]
-            detail::refuse_non_finite(where, "steering[" + detail::format_value(i) + "]", f);
-    }
-    if (dt == S(0)) return;  // as apply_force: nothing moves
-    const auto first = std::ranges::begin(vehicles);
-    const auto at = [&](std::size_t i) -> vehicle<V>& {
-        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
-    };
-    if constexpr (std::ranges::contiguous_range<Forces>) {
-        detail::vehicle_lanes<V>::step(at, at, std::ranges::data(steering), count, dt);
-    } else {
-        // The lanes read forces from an array: copy them, a chunk at a time.
-        constexpr std::size_t chunk = detail::vehicle_lanes<V>::chunk;
-        V buffer[chunk];
-        for (std::size_t begin = 0; begin < count; begin += chunk) {
-            const std::size_t n = std::min(chunk, count - begin);
-            for (std::size_t i = 0; i < n; ++i)
-                buffer[i] = forces[static_cast<std::ranges::range_difference_t<Forces>>(begin + i)];
-            const auto part = [&](std::size_t i) -> vehicle<V>& { return at(begin + i); };
-            detail::vehicle_lanes<V>::step(part, part, buffer, n, dt);
-        }
-    }
+    detail::for_crowd<V>(vehicles, steering, proj, where, "steering", "force", "forces",
+                         [dt](auto&& at, const V* forces, std::size_t count) {
+                             if (dt > S(0)) detail::vehicle_lanes<V>::step(at, at, forces, count, dt);
+                             // dt = 0: nothing moves, as with apply_force
+                         });
 }
 
 /// Sets the velocity of every vehicle of `vehicles` to the one of the same index in
@@ -402,34 +413,10 @@ template <std::ranges::random_access_range Entities, std::ranges::random_access_
                           vehicle<std::ranges::range_value_t<Velocities>>&>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
     using V = std::ranges::range_value_t<Velocities>;
-    constexpr auto where = "steer::set_velocities";
-    const std::size_t count = std::ranges::size(vehicles);
-    STEER_EXPECTS(std::ranges::size(velocities) == count,
-                  std::string(where) + ": velocities must have one velocity per vehicle (got " +
-                      detail::format_value(std::ranges::size(velocities)) + " velocities for " +
-                      detail::format_value(count) + " vehicles)");
-    const auto given = std::ranges::begin(velocities);
-    const auto velocity = [&](std::size_t i) -> const V& {
-        return given[static_cast<std::ranges::range_difference_t<Velocities>>(i)];
-    };
-    for (std::size_t i = 0; i < count; ++i)
-        if (!is_finite(velocity(i))) [[unlikely]]
-            detail::refuse_non_finite(where, "velocities[" + detail::format_value(i) + "]", velocity(i));
-    const auto first = std::ranges::begin(vehicles);
-    const auto at = [&](std::size_t i) -> vehicle<V>& {
-        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
-    };
-    if constexpr (std::ranges::contiguous_range<Velocities>) {
-        detail::vehicle_lanes<V>::assign(at, std::ranges::data(velocities), count);
-    } else {
-        constexpr std::size_t chunk = detail::vehicle_lanes<V>::chunk;
-        V buffer[chunk];
-        for (std::size_t begin = 0; begin < count; begin += chunk) {
-            const std::size_t n = std::min(chunk, count - begin);
-            for (std::size_t i = 0; i < n; ++i) buffer[i] = velocity(begin + i);
-            detail::vehicle_lanes<V>::assign([&](std::size_t i) -> vehicle<V>& { return at(begin + i); }, buffer, n);
-        }
-    }
+    detail::for_crowd<V>(vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
+                         [](auto&& at, const V* given, std::size_t count) {
+                             detail::vehicle_lanes<V>::assign(at, given, count);
+                         });
 }
 
 }  // namespace steer
