@@ -367,6 +367,17 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
 
 }  // namespace detail
 
+/// What `apply_forces` and `set_velocities` take: `Entities`, a sized random-access range whose
+/// elements `Proj` turns into `vehicle<V>&`, and `Values`, a sized random-access range of
+/// that `V` (forces or velocities), one per vehicle.
+template <class Entities, class Values, class Proj>
+concept vehicle_crowd =
+    std::ranges::random_access_range<Entities> && std::ranges::sized_range<Entities> &&
+    std::ranges::random_access_range<Values> && std::ranges::sized_range<Values> &&
+    vector<std::ranges::range_value_t<Values>> &&
+    std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
+                 vehicle<std::ranges::range_value_t<Values>>&>;
+
 /// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
 /// index in `steering`: the same result, bit for bit, as calling
 /// `vehicles[i].apply_force(steering[i], dt)` for each `i` in order, several vehicles per
@@ -379,12 +390,8 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
 /// random-access range of `V`.
 /// Refused before anybody moves: a negative or non-finite `dt`, ranges of different sizes,
 /// a non-finite steering force (named by its index).
-template <std::ranges::random_access_range Entities, std::ranges::random_access_range Forces,
-          class Proj = std::identity>
-    requires std::ranges::sized_range<Entities> && std::ranges::sized_range<Forces> &&
-             vector<std::ranges::range_value_t<Forces>> &&
-             std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
-                          vehicle<std::ranges::range_value_t<Forces>>&>
+template <class Entities, class Forces, class Proj = std::identity>
+    requires vehicle_crowd<Entities, Forces, Proj>
 void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt,
                   Proj proj = {}) {
     using V = std::ranges::range_value_t<Forces>;
@@ -405,12 +412,8 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ran
 /// after it moves, such as keeping walkers' velocities tangent to the ground. Ranges and
 /// `proj` as for `apply_forces`. Refused before any vehicle changes: ranges of different
 /// sizes, a non-finite velocity (named by its index).
-template <std::ranges::random_access_range Entities, std::ranges::random_access_range Velocities,
-          class Proj = std::identity>
-    requires std::ranges::sized_range<Entities> && std::ranges::sized_range<Velocities> &&
-             vector<std::ranges::range_value_t<Velocities>> &&
-             std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
-                          vehicle<std::ranges::range_value_t<Velocities>>&>
+template <class Entities, class Velocities, class Proj = std::identity>
+    requires vehicle_crowd<Entities, Velocities, Proj>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
     using V = std::ranges::range_value_t<Velocities>;
     detail::for_crowd<V>(vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
