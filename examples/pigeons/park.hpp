@@ -532,6 +532,8 @@ public:
 
     /// One frame: the car drives, scheduled claps go off, due birds think (reading the
     /// state of the previous frame), then every bird acts on its held forces and moves.
+    /// `exec` (see steer/executor.hpp) runs the loops over the birds, on as many threads as
+    /// it has; the frame comes out the same, bit for bit, whatever it is.
     template <class Exec = steer::serial_executor>
         requires steer::executor<Exec>
     void step(Exec&& exec = {}) {

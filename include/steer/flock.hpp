@@ -619,7 +619,8 @@ private:
             plan_grid(static_cast<double>(reach));
             cells_.resize(n);
             exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t i = begin; i < end; ++i) cells_[i] = static_cast<std::uint32_t>(grid_.index_of(snapshot_position(i)));
+                for (std::size_t i = begin; i < end; ++i)
+                    cells_[i] = static_cast<std::uint32_t>(grid_.index_of(snapshot_position(i)));
             });
             counting_sort(exec);
         } else {
@@ -676,6 +677,7 @@ private:
         });
     }
 
+    /// The position of the agent in storage slot `i`, from the snapshot.
     [[nodiscard]] V snapshot_position(std::size_t i) const noexcept {
         V p;
         for (int d = 0; d < D; ++d) p[d] = snapshot_[2 * D * i + static_cast<std::size_t>(d)];
