@@ -141,17 +141,19 @@ TEST_CASE_TEMPLATE("apply_forces refuses bad input before anybody moves", V, STE
     using S = steer::scalar_t<V>;
     using steer::test::refusal_of;
     steer::rng gen(5);
-    auto vehicles = assorted_vehicles<V>(gen, 10);
+    // More vehicles than the lanes stage at a time, the bad force in the last chunk: the
+    // vehicles of the first chunk must not have moved either.
+    auto vehicles = assorted_vehicles<V>(gen, 150);
     const auto before = vehicles;
-    auto forces = assorted_forces<V>(gen, 10);
-    const auto fewer = std::vector<V>(forces.begin(), forces.begin() + 9);
+    auto forces = assorted_forces<V>(gen, 150);
+    const auto fewer = std::vector<V>(forces.begin(), forces.begin() + 149);
     CHECK(refusal_of([&] { steer::apply_forces(vehicles, fewer, S(0.1)); }) ==
-          "steer::apply_forces: steering must have one force per vehicle (got 9 forces for 10 vehicles)");
+          "steer::apply_forces: steering must have one force per vehicle (got 149 forces for 150 vehicles)");
     CHECK(refusal_of([&] { steer::apply_forces(vehicles, forces, S(-1)); }) ==
           "steer::apply_forces: dt must be >= 0 and finite (got -1)");
-    forces[7].x = std::numeric_limits<S>::quiet_NaN();
+    forces[140].x = std::numeric_limits<S>::quiet_NaN();
     CHECK(refusal_of([&] { steer::apply_forces(vehicles, forces, S(0.1)); }).starts_with(
-        "steer::apply_forces: steering[7] must be finite (got (nan"));
+        "steer::apply_forces: steering[140] must be finite (got (nan"));
     for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
 }
 
@@ -186,14 +188,15 @@ TEST_CASE_TEMPLATE("set_velocities refuses bad input before any vehicle changes"
     using S = steer::scalar_t<V>;
     using steer::test::refusal_of;
     steer::rng gen(6);
-    auto vehicles = assorted_vehicles<V>(gen, 10);
+    // As for apply_forces: the bad velocity comes after a whole chunk of good ones.
+    auto vehicles = assorted_vehicles<V>(gen, 150);
     const auto before = vehicles;
-    auto velocities = assorted_forces<V>(gen, 10);
+    auto velocities = assorted_forces<V>(gen, 150);
     const auto fewer = std::vector<V>(velocities.begin(), velocities.begin() + 3);
     CHECK(refusal_of([&] { steer::set_velocities(vehicles, fewer); }) ==
-          "steer::set_velocities: velocities must have one velocity per vehicle (got 3 velocities for 10 vehicles)");
-    velocities[4].y = std::numeric_limits<S>::infinity();
+          "steer::set_velocities: velocities must have one velocity per vehicle (got 3 velocities for 150 vehicles)");
+    velocities[130].y = std::numeric_limits<S>::infinity();
     CHECK(refusal_of([&] { steer::set_velocities(vehicles, velocities); })
-              .starts_with("steer::set_velocities: velocities[4] must be finite (got ("));
+              .starts_with("steer::set_velocities: velocities[130] must be finite (got ("));
     for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
 }

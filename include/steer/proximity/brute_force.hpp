@@ -46,21 +46,13 @@ public:
     handle insert(Payload&& payload, const V& position) { return emplace(std::move(payload), position); }
 
     /// Updates the position of the entry `h` names. Refuses a stale handle or a non-finite position.
-    void move(handle h, const V& position) {
-        constexpr const char* where = "steer::brute_force::move";
-        const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
-        entries_[slots_[i].index].position = position;
-    }
+    void move(handle h, const V& position) { relocate(h, position, "steer::brute_force::move"); }
 
     /// Moves the entry `h` names to `position` and returns true: in an array every move is in
     /// place (the twin of `bin_lattice::try_move_in_place`, which may decline). Calls for
     /// different entries may run at the same time, as long as nothing else uses the database.
     bool try_move_in_place(handle h, const V& position) {
-        constexpr const char* where = "steer::brute_force::try_move_in_place";
-        const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
-        entries_[slots_[i].index].position = position;
+        relocate(h, position, "steer::brute_force::try_move_in_place");
         return true;
     }
 
@@ -136,6 +128,14 @@ public:
     }
 
 private:
+    /// Moves an entry (both kinds of move are this, in an array), refusing, as `where`, a
+    /// stale handle or a non-finite position.
+    void relocate(handle h, const V& position, const char* where) {
+        const std::uint32_t i = slots_.checked(h, where);
+        detail::expect_finite(where, "position", position);
+        entries_[slots_[i].index].position = position;
+    }
+
     struct entry {
         V position;
         std::uint32_t slot;
