@@ -29,13 +29,13 @@ namespace steer {
 
 namespace detail {
 
-/// `vehicle::apply_force` in lanes of the pack backend `P`. Each chunk of vehicles is
-/// copied into arrays (one per component), stepped a pack at a time with the very
-/// operations `apply_force` performs, in the same order (so IEEE arithmetic gives the same
-/// bits), and copied back. The lanes take only the common path: no banking, squares neither
-/// overflowing nor underflowing, a frame that needs no repair (acceleration smoothing is
-/// fine: its exponential is computed per vehicle when staging).
-/// Every other vehicle (rare in a flock) is stepped by `apply_force` itself.
+/// `vehicle::apply_force` (`step`) and `vehicle::set_velocity` (`assign`) in lanes of the
+/// pack backend `P`. Each chunk of vehicles is copied into arrays (one per component),
+/// computed a pack at a time with the very operations the vehicle performs, in the same
+/// order (so IEEE arithmetic gives the same bits), and copied back. The lanes take only the
+/// common path: no banking (for `step`), squares neither overflowing nor underflowing, a
+/// frame that needs no repair (acceleration smoothing is fine: its exponential is computed
+/// when staging). Every other vehicle (rare in a flock) goes through the vehicle's own call.
 template <vector V, class P = simd::native_pack<scalar_t<V>>>
 struct vehicle_lanes {
     using S = scalar_t<V>;
@@ -64,12 +64,6 @@ struct vehicle_lanes {
         S smooth[chunk];  // 1: acceleration smoothing on
         S blend[chunk];   // with smoothing: 1 - exp(-dt / smoothing), as apply_force computes it
     };
-
-    /// Steps `count` vehicles in place by `dt` (> 0, finite) with their steering forces (finite).
-    static void step(vehicle<V>* vehicles, const V* steering, std::size_t count, S dt) {
-        const auto at = [vehicles](std::size_t i) -> vehicle<V>& { return vehicles[i]; };
-        step(at, at, steering, count, dt);
-    }
 
     /// Steps `count` vehicles by `dt` (> 0, finite): vehicle i is `source(i)` (a `const
     /// vehicle<V>&`), steered by `steering[i]` (finite); the result goes to `target(i)` (a

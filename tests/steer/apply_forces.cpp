@@ -105,7 +105,8 @@ TEST_CASE_TEMPLATE("the plain-array lanes give the same bits as vehicle::apply_f
     for (std::size_t count : {5u, 130u}) {
         CAPTURE(count);
         check_against_apply_force<V>(count, [](auto& vehicles, const auto& forces, auto dt) {
-            lanes::step(vehicles.data(), forces.data(), vehicles.size(), dt);
+            const auto at = [&](std::size_t i) -> steer::vehicle<V>& { return vehicles[i]; };
+            lanes::step(at, at, forces.data(), vehicles.size(), dt);
         });
     }
 }
