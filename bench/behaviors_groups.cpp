@@ -1,6 +1,11 @@
 // Group behaviors over 5, 10 and 50 neighbors: the per-character cost of one flocking or
-// avoid_neighbors call (items = neighbors examined).
+// avoid_neighbors call (items = neighbors examined). `flocking` and `flocking_pointers` go
+// round one small crowd, so after a few rounds the processor's branch predictor knows every
+// neighborhood test's answer in advance; `flocking_varied` draws its neighbors from a pool,
+// thousands of different sets, as a simulation does, and shows what the tests cost when
+// their answers come in no pattern.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -59,6 +64,32 @@ void flocking_pointers(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
 }
 
+/// Flocking over neighbor sets that do not repeat: 4,096 sets of n pointers into a pool of
+/// 2,048 characters (small enough to stay in cache), each set around its own character.
+template <class V>
+void flocking_varied(benchmark::State& state) {
+    using S = steer::scalar_t<V>;
+    constexpr std::size_t sets = 4096, pool_size = 2048;
+    const auto pool = crowd_of<V>(pool_size - 1);
+    steer::rng gen(8);
+    std::vector<std::vector<const steer::vehicle<V>*>> neighbors(sets);
+    std::vector<std::size_t> self(sets);
+    for (std::size_t k = 0; k < sets; ++k) {
+        self[k] = static_cast<std::size_t>(gen() % pool_size);
+        for (std::int64_t j = 0; j < state.range(0); ++j) neighbors[k].push_back(&pool[gen() % pool_size]);
+    }
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    std::size_t k = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::flocking(pool[self[k]], neighbors[k], p));
+        if (++k == sets) k = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
 template <class V>
 void avoid_neighbors(benchmark::State& state) {
     const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
@@ -76,6 +107,7 @@ BENCHMARK_TEMPLATE(flocking, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(flocking, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(flocking, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(flocking_pointers, glm::vec3)->Arg(50);
+BENCHMARK_TEMPLATE(flocking_varied, glm::vec3)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(avoid_neighbors, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);

@@ -119,6 +119,20 @@ struct neighborhood_test {
         if (cos_max_angle >= S(0)) return forwardness >= S(0) && lhs >= rhs;
         return forwardness >= S(0) || lhs <= rhs;
     }
+
+    /// `accepts` as 1 or 0, computed without a branch: for a test that passes for some
+    /// neighbors and fails for others in no pattern, where a mispredicted branch costs more
+    /// than the arithmetic it would skip.
+    [[nodiscard]] constexpr S acceptance(S distance_squared, S forwardness) const noexcept {
+        const bool within = distance_squared <= max_distance_squared;
+        if (all_round) return static_cast<S>(within);  // the same way for every neighbor: predicted
+        const S lhs = forwardness * forwardness;
+        const S rhs = cos_max_angle_squared * distance_squared;
+        const bool ahead = forwardness >= S(0);
+        const bool narrow = cos_max_angle >= S(0), wide = !narrow;
+        const bool in_view = (narrow & ahead & (lhs >= rhs)) | (wide & (ahead | (lhs <= rhs)));
+        return static_cast<S>(within & in_view);
+    }
 };
 
 /// Calls `f(other, offset, distance_squared)` for every vehicle of `neighbors` except `v`

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/always_inline.hpp"
 #include "../detail/proximity_slots.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
@@ -35,11 +36,6 @@
 #else
 #define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 0
 #endif
-#endif
-#if defined(__GNUC__) || defined(__clang__)
-#define STEER_DETAIL_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define STEER_DETAIL_ALWAYS_INLINE
 #endif
 
 namespace steer {

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/neighborhood.hpp>
+#include <steer/random.hpp>
 
 #include "test_util.hpp"
 
@@ -101,6 +102,38 @@ TEST_CASE_TEMPLATE("the neighborhood's angle is measured from forward and exclud
     const steer::vehicle<V> turned({.position = v.position(), .velocity = make<V>(-1, 0, 0)});
     CHECK_FALSE(steer::in_neighborhood(turned, at(30), wide));
     CHECK(steer::in_neighborhood(turned, at(150), wide));
+}
+
+TEST_CASE_TEMPLATE("a neighborhood's branch-free acceptance answers as its test does", V, STEER_TEST_VECTORS) {
+    // flocking weighs alignment by acceptance() instead of branching on accepts(): the two
+    // must agree everywhere, boundaries included.
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    for (double angle : {0.0, 30.0, 89.0, 90.0, 91.0, 135.0, 179.0, 180.0, 400.0}) {
+        for (S distance : {S(0), S(1), S(2.5)}) {
+            CAPTURE(angle);
+            CAPTURE(distance);
+            const steer::neighborhood<V> n{.max_distance = distance, .max_angle = degrees<V>(angle)};
+            const steer::detail::neighborhood_test<V> test(n);
+            std::size_t accepted = 0, disagreements = 0;
+            const auto check = [&](S distance_squared, S forwardness) {
+                const bool yes = test.accepts(distance_squared, forwardness);
+                accepted += yes ? 1 : 0;
+                disagreements += test.acceptance(distance_squared, forwardness) == (yes ? S(1) : S(0)) ? 0 : 1;
+            };
+            for (int i = 0; i < 2000; ++i) {
+                const V offset = steer::random_vector_in_unit_ball<V>(gen) * S(3);
+                check(glm::dot(offset, offset), offset.x);  // forward is +X
+            }
+            // On the boundaries: at the distance, at the angle, straight ahead and behind.
+            const S d2 = distance * distance;
+            const S edge = static_cast<S>(std::cos(degrees<V>(angle))) * distance;
+            for (S forwardness : {edge, -edge, distance, -distance, S(0)}) check(d2, forwardness);
+            check(d2 * S(1.0001) + S(1e-6), S(0));
+            CHECK(disagreements == 0);
+            if (distance > 0 && angle > 0) CHECK(accepted > 0);
+        }
+    }
 }
 
 TEST_CASE_TEMPLATE("the neighborhood skips the vehicle itself, copies on its spot and null pointers", V, STEER_TEST_VECTORS) {
