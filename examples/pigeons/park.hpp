@@ -595,26 +595,37 @@ public:
                                       [](steer::vehicle3* body) -> steer::vehicle3& { return *body; });
             }
         });
-        // Walkers move in the database: those that stay in their bins all at once, on any
-        // thread (they touch only their own entries), then the others one by one.
+        // Flyers keep above the ground, and the birds move in the database: those that stay
+        // in their bins all at once, on any thread (each touches only its own bird and entry).
+        // Birds changing bins wait, and so does a flyer low enough to land: landing looks for
+        // walkers below it, so it comes after every walker has moved.
         deferred_.resize(birds_.size());
         exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
-                const bird& b = birds_[i];
-                deferred_[i] = b.flying || !db_.try_move_in_place(handles_[i], b.body.position());
+                bird& b = birds_[i];
+                if (b.flying) {
+                    const float altitude = config_.ground.altitude(b.body.position());
+                    if (ready_to_land(b, altitude)) {
+                        deferred_[i] = true;
+                        continue;
+                    }
+                    keep_above_ground(b, altitude);
+                }
+                deferred_[i] = !db_.try_move_in_place(handles_[i], b.body.position());
             }
         });
+        // Then one by one, in order: walkers changing bins, then flyers changing bins or
+        // landing. A landing sees every walker where it is now, and the flyers before it
+        // that came down.
         flyers_.clear();
         for (std::uint32_t i = 0; i < birds_.size(); ++i) {
             if (!deferred_[i]) continue;
             if (birds_[i].flying) flyers_.push_back(i);
             else db_.move(handles_[i], birds_[i].body.position());
         }
-        // Last, in order, flyers keep above the ground or land, and move in the database. A
-        // landing looks there for walkers below it: it sees every walker where it is now,
-        // and the flyers before it that came down.
         for (const std::uint32_t i : flyers_) {
-            keep_above_ground(i);
+            const float altitude = config_.ground.altitude(birds_[i].body.position());
+            if (ready_to_land(birds_[i], altitude)) land_or_skim(i, altitude);
             db_.move(handles_[i], birds_[i].body.position());
         }
         ++frame_;
@@ -869,31 +880,36 @@ private:
         ++takeoffs_[static_cast<std::size_t>(why)];
     }
 
-    /// A flying bird never goes underground; a descending one that is low enough lands.
-    void keep_above_ground(std::uint32_t i) {
+    /// Whether a flying bird `altitude` above the ground is coming down low enough to land.
+    [[nodiscard]] bool ready_to_land(const bird& b, float altitude) const noexcept {
+        return b.descending() && altitude <= config_.land_altitude;
+    }
+
+    /// A flying bird that is not landing never goes underground.
+    void keep_above_ground(bird& b, float altitude) const {
+        if (altitude >= 0) return;
+        const vec3 p = b.body.position();
+        b.body.set_position(config_.ground.below(p));
+        const vec3 v = b.body.velocity();
+        if (v.y < 0) b.body.set_velocity(tangent(v, config_.ground.normal(p.x, p.z)));
+    }
+
+    /// Bird `i`, ready to land, looks before it lands: with a walking bird right under it,
+    /// it skims on at landing height until clear.
+    void land_or_skim(std::uint32_t i, float altitude) {
         bird& b = birds_[i];
         const vec3 p = b.body.position();
-        const float altitude = config_.ground.altitude(p);
-        if (b.descending() && altitude <= config_.land_altitude) {
-            // Look before landing: with a walking bird right under it, skim on until clear.
-            bool occupied = false;
-            db_.for_each_within(config_.ground.below(p), config_.landing_room, [&](std::uint32_t j, float) {
-                occupied = occupied || (j != i && !birds_[j].flying);
-            });
-            if (!occupied) {
-                land(b);
-                return;
-            }
-            b.body.set_position(p + vec3(0, config_.land_altitude - altitude, 0));
-            const vec3 v = b.body.velocity();
-            if (v.y < 0) b.body.set_velocity(vec3(v.x, 0, v.z));
+        bool occupied = false;
+        db_.for_each_within(config_.ground.below(p), config_.landing_room, [&](std::uint32_t j, float) {
+            occupied = occupied || (j != i && !birds_[j].flying);
+        });
+        if (!occupied) {
+            land(b);
             return;
         }
-        if (altitude < 0) {
-            b.body.set_position(config_.ground.below(p));
-            const vec3 v = b.body.velocity();
-            if (v.y < 0) b.body.set_velocity(tangent(v, config_.ground.normal(p.x, p.z)));
-        }
+        b.body.set_position(p + vec3(0, config_.land_altitude - altitude, 0));
+        const vec3 v = b.body.velocity();
+        if (v.y < 0) b.body.set_velocity(vec3(v.x, 0, v.z));
     }
 
     void land(bird& b) {
