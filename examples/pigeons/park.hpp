@@ -546,16 +546,17 @@ public:
         // The thoughts read only the previous frame's state and write only the thinker's own
         // held urges and pending take-off, so they run in any order, on any thread.
         std::atomic<std::size_t> thinkers{0};
+        const std::uint32_t thinking = think_.phase_on(frame_), avoiding = avoid_.phase_on(frame_);
         exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
             scratch mine;
             std::size_t counted = 0;
             for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
                 const bird& b = birds_[i];
-                if (think_.due(b.think_phase, frame_)) {
+                if (b.think_phase == thinking) {
                     think(i, mine);
                     ++counted;
                 }
-                if (avoid_.due(b.avoid_phase, frame_)) avoid(i, mine);
+                if (b.avoid_phase == avoiding) avoid(i, mine);
             }
             thinkers.fetch_add(counted, std::memory_order_relaxed);
         });

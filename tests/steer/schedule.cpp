@@ -16,6 +16,16 @@ TEST_CASE("think_schedule: each phase thinks once per period") {
     }
 }
 
+TEST_CASE("think_schedule: phase_on names the phase that is due, the same answer as due") {
+    const steer::think_schedule schedule(6);
+    for (std::uint64_t frame : {0ull, 1ull, 5ull, 6ull, 59ull, 1ull << 40, (1ull << 40) + 5}) {
+        CAPTURE(frame);
+        const std::uint32_t now = schedule.phase_on(frame);
+        CHECK(now < 6u);
+        for (std::uint32_t phase = 0; phase < 6; ++phase) CHECK(schedule.due(phase, frame) == (phase == now));
+    }
+}
+
 TEST_CASE("think_schedule: random phases spread about 1/period of the characters over each frame") {
     const steer::think_schedule schedule(6);
     steer::rng gen(2);
