@@ -136,18 +136,31 @@ void expect_finite(std::string_view where, std::string_view parameter, const V& 
         refuse_non_finite(where, parameter, v);
 }
 
-/// Refuses a scalar that is not finite or is below `minimum` (inclusive bound).
+/// Reports a scalar below `minimum` or not finite (the slow half of `expect_at_least`).
 template <std::floating_point S>
-void expect_at_least(std::string_view where, std::string_view parameter, S value, S minimum) {
-    STEER_EXPECTS(std::isfinite(value) && value >= minimum,
-                  describe(where, parameter, ">= " + format_value(minimum) + " and finite", value));
+void refuse_below(std::string_view where, std::string_view parameter, S value, S minimum) {
+    STEER_EXPECTS(false, describe(where, parameter, ">= " + format_value(minimum) + " and finite", value));
 }
 
-/// Refuses a scalar that is not finite or not strictly above `bound`.
+/// Reports a scalar not above `bound` or not finite (the slow half of `expect_above`).
+template <std::floating_point S>
+void refuse_not_above(std::string_view where, std::string_view parameter, S value, S bound) {
+    STEER_EXPECTS(false, describe(where, parameter, "> " + format_value(bound) + " and finite", value));
+}
+
+/// Refuses a scalar that is not finite or is below `minimum` (inclusive bound). The check
+/// is inline, cheap enough for a behavior's every call; the message is built out of line.
+template <std::floating_point S>
+void expect_at_least(std::string_view where, std::string_view parameter, S value, S minimum) {
+    if (!(std::isfinite(value) && value >= minimum)) [[unlikely]]
+        refuse_below(where, parameter, value, minimum);
+}
+
+/// Refuses a scalar that is not finite or not strictly above `bound`, like `expect_at_least`.
 template <std::floating_point S>
 void expect_above(std::string_view where, std::string_view parameter, S value, S bound) {
-    STEER_EXPECTS(std::isfinite(value) && value > bound,
-                  describe(where, parameter, "> " + format_value(bound) + " and finite", value));
+    if (!(std::isfinite(value) && value > bound)) [[unlikely]]
+        refuse_not_above(where, parameter, value, bound);
 }
 
 }  // namespace detail
