@@ -91,16 +91,16 @@ template <vector V, class R>
     // Inlined into the loop: called out of line, the sums would live in memory.
     const auto add = [&](const vehicle<V>& other, const V& offset, S distance_squared) STEER_DETAIL_ALWAYS_INLINE {
         const S forwardness = glm::dot(v.forward(), offset);
-        // Separation's neighborhood is usually the smallest and cohesion's the widest, so
-        // their tests mostly fail and mostly pass: branches predict them well, and skip a
-        // division. Alignment's usually lies in between and passes in no pattern; adding the
-        // heading times 0 or 1 costs less than the mispredictions (the sums are the same:
-        // adding a zero changes nothing).
+        // Separation's neighborhood is usually the smallest: its test mostly fails, a branch
+        // predicts it well and skips a division. Alignment's and cohesion's tests, with a
+        // field of view or a distance inside the query's, pass in no pattern; adding the
+        // heading and the offset times 0 or 1 costs less than the mispredicted branches
+        // (the sums are the same: adding a zero changes nothing).
         if (separation_test.accepts(distance_squared, forwardness)) separation_sum -= offset / distance_squared;
         const S aligning = alignment_test.acceptance(distance_squared, forwardness);
         heading_sum += other.forward() * aligning;
         heading_count += aligning;
-        if (cohesion_test.accepts(distance_squared, forwardness)) offset_sum += offset;
+        offset_sum += offset * cohesion_test.acceptance(distance_squared, forwardness);
     };
     detail::for_each_neighbor(v, neighbors, add);
     return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, v.velocity(),
