@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <numbers>
 #include <optional>
 #include <span>
@@ -494,22 +495,36 @@ public:
     }
     /// Where a clap startles the most walking birds: the position of the walking bird with
     /// the most walking birds within `radius` (the park's centre when none walks); of equally
-    /// busy birds, the lowest-numbered one, whatever the storage order.
-    [[nodiscard]] vec3 busiest_spot(float radius) const {
-        vec3 best = config_.ground.below({0, 0, 0});
-        std::size_t most = 0;
-        std::uint32_t best_id = 0;
-        for (const bird& b : birds_) {
-            if (b.flying) continue;
-            std::size_t n = 0;
-            db_.for_each_within(b.body.position(), radius, [&](std::uint32_t j, float) { n += birds_[j].flying ? 0 : 1; });
-            if (n > most || (n == most && n > 0 && b.id < best_id)) {
-                most = n;
-                best = b.body.position();
-                best_id = b.id;
+    /// busy birds, the lowest-numbered one, whatever the storage order. `exec` runs the
+    /// search on its threads (one query per walking bird: the clap's frame is the story's
+    /// slowest); the answer is the same whatever it is.
+    template <class Exec = steer::serial_executor>
+        requires steer::executor<Exec>
+    [[nodiscard]] vec3 busiest_spot(float radius, Exec&& exec = {}) const {
+        struct spot {
+            std::size_t walkers = 0;  ///< within radius, itself included; 0: no spot yet
+            std::uint32_t id = 0;
+            vec3 position{};
+        };
+        // A strict order on walking birds (ids differ), so the best is one bird, found in any order.
+        const auto busier = [](const spot& a, const spot& b) {
+            return a.walkers > b.walkers || (a.walkers == b.walkers && a.walkers > 0 && a.id < b.id);
+        };
+        spot best{0, 0, config_.ground.below({0, 0, 0})};
+        std::mutex best_mutex;
+        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
+            spot mine;
+            for (std::size_t i = begin; i < end; ++i) {
+                const bird& b = birds_[i];
+                if (b.flying) continue;
+                spot here{0, b.id, b.body.position()};
+                db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0 : 1; });
+                if (busier(here, mine)) mine = here;
             }
-        }
-        return best;
+            const std::lock_guard lock(best_mutex);
+            if (busier(mine, best)) best = mine;
+        });
+        return best.position;
     }
 
     // ---- the user's actions
@@ -540,7 +555,7 @@ public:
         const float dt = config_.frame_seconds();
         drive_car(dt);
         while (next_clap_ < config_.claps.size() && config_.claps[next_clap_] <= time()) {
-            clap(busiest_spot(config_.clap_radius), config_.clap_radius);
+            clap(busiest_spot(config_.clap_radius, exec), config_.clap_radius);
             ++next_clap_;
         }
         // The thoughts read only the previous frame's state and write only the thinker's own
