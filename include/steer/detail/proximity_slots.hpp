@@ -126,6 +126,8 @@ public:
 
     /// The number of live entries.
     [[nodiscard]] std::size_t live() const noexcept { return live_; }
+    /// The number of slots, live or free: valid indices are [0, size()).
+    [[nodiscard]] std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(slots_.size()); }
 
 private:
     static constexpr std::uint32_t next_generation(std::uint32_t g) noexcept {

@@ -205,14 +205,26 @@ public:
     }
 
     /// Removes every entry (every handle becomes stale) and keeps the memory for reuse.
+    /// O(entries) when there are fewer entries than bins, else O(bins).
     void clear() noexcept {
-        for (std::uint32_t bin = 0; bin <= outside_; ++bin) {
+        const auto empty_bin = [&](std::uint32_t bin) {
             block& b = bins_[bin];
             for (std::uint32_t lane = 0; lane < std::min(b.count, lanes); ++lane) clear_lane({&bins_, bin, lane});
             for (std::uint32_t s = b.link; s != none; s = spill_[s].link)
                 for (std::uint32_t lane = 0; lane < spill_[s].count; ++lane) clear_lane({&spill_, s, lane});
             b.count = 0;
             b.link = none;
+        };
+        if (slots_.live() <= outside_) {
+            // A big lattice holding few entries (a crowd in a wide world): empty only the bins
+            // the live entries are in, rather than touch every bin. (An empty bin already has
+            // no spill blocks: removal frees them as they empty.)
+            for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+                const std::uint32_t bin = slots_[i].bin;
+                if (bin != detail::slot_table<bin_lattice>::free_mark && bins_[bin].count != 0) empty_bin(bin);
+            }
+        } else {
+            for (std::uint32_t bin = 0; bin <= outside_; ++bin) empty_bin(bin);
         }
         // Every spill block is free again, lowest first, so a cleared lattice fills like a fresh one.
         free_spill_ = none;

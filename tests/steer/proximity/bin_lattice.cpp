@@ -321,6 +321,49 @@ TEST_CASE_TEMPLATE("size counts entries and clear empties the lattice for reuse"
     CHECK(lattice.empty());
 }
 
+TEST_CASE_TEMPLATE("clearing a big lattice that holds few entries empties every bin that held one", V, STEER_TEST_VECTORS) {
+    // Fewer entries than bins: clear visits only the entries' bins. Spilled bins, the
+    // outside bin, moved and erased entries must all come out empty, their payloads released.
+    using S = steer::scalar_t<V>;
+    using lattice_t = steer::bin_lattice<V, std::shared_ptr<int>>;
+    lattice_t lattice({V(S(0)), V(S(64))}, make_cell<V>(64, 64, 1));
+    std::vector<std::shared_ptr<int>> owned;
+    std::vector<typename lattice_t::handle> handles;
+    const auto add = [&](const V& p) {
+        owned.push_back(std::make_shared<int>(static_cast<int>(owned.size())));
+        handles.push_back(lattice.insert(owned.back(), p));
+    };
+    for (int k = 0; k < 11; ++k) add(V(S(10.5)));                           // one bin, spilled twice
+    for (int k = 0; k < 20; ++k) add(steer::test::make<V>(1 + 3 * k % 60, 2 + 7 * k % 60, 0) + V(S(0.5)));
+    for (int k = 0; k < 3; ++k) add(V(S(-5 - k)));                          // outside
+    lattice.move(handles[0], V(S(40.5)));
+    lattice.move(handles[12], V(S(10.5)));
+    lattice.erase(handles[3]);
+    lattice.erase(handles[20]);
+    REQUIRE(lattice.size() < 64 * 64);
+    lattice.clear();
+    CHECK(lattice.size() == 0);
+    CHECK(lattice.outside_count() == 0);
+    for (const auto& p : owned) CHECK(p.use_count() == 1);
+    std::size_t found = 0;
+    lattice.for_each([&](const auto&, const V&) { ++found; });
+    CHECK(found == 0);
+    // Refilled, it answers as a fresh lattice filled the same way does.
+    lattice_t fresh({V(S(0)), V(S(64))}, make_cell<V>(64, 64, 1));
+    for (int k = 0; k < 40; ++k) {
+        const V p = V(S(10.5)) + steer::test::make<V>(k % 5, k % 3, 0) * S(0.1);
+        (void)lattice.insert(std::make_shared<int>(k), p);
+        (void)fresh.insert(std::make_shared<int>(k), p);
+    }
+    const auto values = [](const lattice_t& l) {
+        std::vector<int> v;
+        l.for_each_within(V(S(10.5)), S(3), [&](const std::shared_ptr<int>& p, S) { v.push_back(*p); });
+        return v;
+    };
+    CHECK(values(lattice) == values(fresh));
+    CHECK(values(lattice).size() == 40);
+}
+
 TEST_CASE_TEMPLATE("a lattice refuses bad divisions, regions, positions and query spheres", V, STEER_TEST_VECTORS_ALL) {
     using S = steer::scalar_t<V>;
     using lattice_t = steer::bin_lattice<V, int>;
