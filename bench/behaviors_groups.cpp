@@ -30,14 +30,20 @@ std::vector<steer::vehicle<V>> crowd_of(std::size_t neighbors) {
     return crowd;
 }
 
+/// Each neighborhood with a field of view (2.4 rad), separation the smallest, cohesion the widest.
+template <class V>
+steer::flocking_params<V> boids_params() {
+    using S = steer::scalar_t<V>;
+    return {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+            .alignment = {.max_distance = 4, .max_angle = S(2.4)},
+            .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
+            .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+}
+
 template <class V>
 void flocking(benchmark::State& state) {
-    using S = steer::scalar_t<V>;
     const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
-    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
-                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
-                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    const auto p = boids_params<V>();
     std::size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(steer::flocking(crowd[i], crowd, p));
@@ -48,14 +54,10 @@ void flocking(benchmark::State& state) {
 
 template <class V>
 void flocking_pointers(benchmark::State& state) {
-    using S = steer::scalar_t<V>;
     const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
     std::vector<const steer::vehicle<V>*> pointers;  // as gathered from a proximity query
     for (const auto& c : crowd) pointers.push_back(&c);
-    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
-                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
-                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    const auto p = boids_params<V>();
     std::size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(steer::flocking(crowd[i], pointers, p));
@@ -68,7 +70,6 @@ void flocking_pointers(benchmark::State& state) {
 /// 2,048 characters (small enough to stay in cache), each set around its own character.
 template <class V>
 void flocking_varied(benchmark::State& state) {
-    using S = steer::scalar_t<V>;
     constexpr std::size_t sets = 4096, pool_size = 2048;
     const auto pool = crowd_of<V>(pool_size - 1);
     steer::rng gen(8);
@@ -78,10 +79,7 @@ void flocking_varied(benchmark::State& state) {
         self[k] = static_cast<std::size_t>(gen() % pool_size);
         for (std::int64_t j = 0; j < state.range(0); ++j) neighbors[k].push_back(&pool[gen() % pool_size]);
     }
-    const steer::flocking_params<V> p{.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
-                                      .alignment = {.max_distance = 4, .max_angle = S(2.4)},
-                                      .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-                                      .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+    const auto p = boids_params<V>();
     std::size_t k = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(steer::flocking(pool[self[k]], neighbors[k], p));
