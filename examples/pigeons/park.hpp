@@ -645,7 +645,7 @@ public:
             db_.move(handles_[i], birds_[i].body.position());
         }
         ++frame_;
-        if (sort_period_ > 0 && frame_ % sort_period_ == 0) sort_by_place();
+        if (sort_period_ > 0 && frame_ % sort_period_ == 0) sort_by_place(exec);
     }
 
 private:
@@ -676,20 +676,27 @@ private:
     /// is refilled in the new order, so that each frame's moves walk its handle table in
     /// order too. Every bird keeps its number. The order is a function of the positions
     /// alone (ties broken by the old place), so a seed still gives one run.
-    void sort_by_place() {
+    /// `exec` computes the keys and moves the birds; the sort and the refill are sequential.
+    template <class Exec = steer::serial_executor>
+        requires steer::executor<Exec>
+    void sort_by_place(Exec&& exec = {}) {
         const float r = config_.enclosure().radius;
         const float to_cell = 65535.0f / (2.0f * r);
         const auto cell = [&](float x) {
             return static_cast<std::uint32_t>(steer::clamp((x + r) * to_cell, 0.0f, 65535.0f));
         };
-        keys_.clear();
-        for (std::uint32_t k = 0; k < birds_.size(); ++k) {
-            const vec3 p = birds_[k].body.position();
-            keys_.push_back(static_cast<std::uint64_t>(interleave(cell(p.x)) | interleave(cell(p.z)) << 1) << 32 | k);
-        }
+        keys_.resize(birds_.size());
+        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
+            for (auto k = static_cast<std::uint32_t>(begin); k < end; ++k) {
+                const vec3 p = birds_[k].body.position();
+                keys_[k] = static_cast<std::uint64_t>(interleave(cell(p.x)) | interleave(cell(p.z)) << 1) << 32 | k;
+            }
+        });
         std::sort(keys_.begin(), keys_.end());
-        sorted_.clear();
-        for (const std::uint64_t key : keys_) sorted_.push_back(std::move(birds_[static_cast<std::uint32_t>(key)]));
+        sorted_.resize(birds_.size());
+        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) sorted_[k] = std::move(birds_[static_cast<std::uint32_t>(keys_[k])]);
+        });
         birds_.swap(sorted_);
         db_.clear();
         for (std::uint32_t k = 0; k < birds_.size(); ++k) {
