@@ -105,8 +105,8 @@ TEST_CASE_TEMPLATE("the neighborhood's angle is measured from forward and exclud
 }
 
 TEST_CASE_TEMPLATE("a neighborhood's branch-free acceptance answers as its test does", V, STEER_TEST_VECTORS) {
-    // flocking weighs alignment by acceptance() instead of branching on accepts(): the two
-    // must agree everywhere, boundaries included.
+    // flocking weighs alignment and cohesion by acceptance() instead of branching on
+    // accepts(): the two must agree everywhere, boundaries included.
     using S = steer::scalar_t<V>;
     steer::rng gen(11);
     for (double angle : {0.0, 30.0, 89.0, 90.0, 91.0, 135.0, 179.0, 180.0, 400.0}) {
