@@ -622,12 +622,12 @@ public:
                 if (b.flying) {
                     const float altitude = config_.ground.altitude(b.body.position());
                     if (ready_to_land(b, altitude)) {
-                        deferred_[i] = true;
+                        deferred_[i] = later::landing;
                         continue;
                     }
                     keep_above_ground(b, altitude);
                 }
-                deferred_[i] = !db_.try_move_in_place(handles_[i], b.body.position());
+                deferred_[i] = db_.try_move_in_place(handles_[i], b.body.position()) ? later::nothing : later::move;
             }
         });
         // Then one by one, in order: walkers changing bins, then flyers changing bins or
@@ -635,13 +635,12 @@ public:
         // that came down.
         flyers_.clear();
         for (std::uint32_t i = 0; i < birds_.size(); ++i) {
-            if (!deferred_[i]) continue;
+            if (deferred_[i] == later::nothing) continue;
             if (birds_[i].flying) flyers_.push_back(i);
             else db_.move(handles_[i], birds_[i].body.position());
         }
         for (const std::uint32_t i : flyers_) {
-            const float altitude = config_.ground.altitude(birds_[i].body.position());
-            if (ready_to_land(birds_[i], altitude)) land_or_skim(i, altitude);
+            if (deferred_[i] == later::landing) land_or_skim(i, config_.ground.altitude(birds_[i].body.position()));
             db_.move(handles_[i], birds_[i].body.position());
         }
         ++frame_;
@@ -989,7 +988,13 @@ private:
     std::vector<std::uint64_t> keys_;   ///< scratch of sort_by_place: Morton key, old place
     std::vector<bird> sorted_;          ///< scratch of sort_by_place, kept to avoid reallocating
     std::vector<pending> pending_;
-    std::vector<std::uint8_t> deferred_;  ///< scratch of step: birds moved in the database one by one
+    /// What is left to do for a bird after the parallel part of a step's database moves.
+    enum class later : std::uint8_t {
+        nothing,  ///< moved in its bin
+        move,     ///< changes bins: moved one by one
+        landing,  ///< low enough to land: lands or skims on, then moves, one by one
+    };
+    std::vector<later> deferred_;  ///< scratch of step: what each bird has left to do
     std::vector<std::uint32_t> flyers_;   ///< scratch of step: the flying birds, in order
     steer::vehicle3 car_;
     std::size_t car_leg_ = 0;

@@ -40,7 +40,7 @@ public:
 
     /// Whether a character with `phase` thinks on `frame`.
     [[nodiscard]] bool due(std::uint32_t phase, std::uint64_t frame) const noexcept {
-        return frame % period_ == phase % period_;
+        return phase_on(frame) == phase % period_;
     }
 
     /// The phase in [0, period) that thinks on `frame`: a character whose phase is in that

@@ -112,26 +112,28 @@ struct neighborhood_test {
     /// `forwardness` = dot(our forward, offset), is inside. Compares squares: no square root.
     [[nodiscard]] constexpr bool accepts(S distance_squared, S forwardness) const noexcept {
         if (!(distance_squared <= max_distance_squared)) return false;
-        if (all_round) return true;
-        // angle(forward, offset) <= max_angle  <=>  forwardness >= cos(max_angle) * |offset|
-        const S lhs = forwardness * forwardness;
-        const S rhs = cos_max_angle_squared * distance_squared;
-        if (cos_max_angle >= S(0)) return forwardness >= S(0) && lhs >= rhs;
-        return forwardness >= S(0) || lhs <= rhs;
+        return all_round || in_view(distance_squared, forwardness);
     }
 
-    /// `accepts` as 1 or 0, computed without a branch: for a test that passes for some
-    /// neighbors and fails for others in no pattern, where a mispredicted branch costs more
-    /// than the arithmetic it would skip.
+    /// `accepts` as 1 or 0, computed without a branch on the neighbor: for a test that passes
+    /// for some neighbors and fails for others in no pattern, where a mispredicted branch
+    /// costs more than the arithmetic it would skip.
     [[nodiscard]] constexpr S acceptance(S distance_squared, S forwardness) const noexcept {
         const bool within = distance_squared <= max_distance_squared;
         if (all_round) return static_cast<S>(within);  // the same way for every neighbor: predicted
+        return static_cast<S>(within & in_view(distance_squared, forwardness));
+    }
+
+private:
+    /// Whether the offset is inside the field of view (whatever its length), for a
+    /// neighborhood that is not all-round:
+    /// angle(forward, offset) <= max_angle  <=>  forwardness >= cos(max_angle) * |offset|.
+    /// Its only branch is on the neighborhood's angle, the same for every neighbor.
+    [[nodiscard]] constexpr bool in_view(S distance_squared, S forwardness) const noexcept {
         const S lhs = forwardness * forwardness;
         const S rhs = cos_max_angle_squared * distance_squared;
         const bool ahead = forwardness >= S(0);
-        const bool narrow = cos_max_angle >= S(0), wide = !narrow;
-        const bool in_view = (narrow & ahead & (lhs >= rhs)) | (wide & (ahead | (lhs <= rhs)));
-        return static_cast<S>(within & in_view);
+        return cos_max_angle >= S(0) ? ahead & (lhs >= rhs) : ahead | (lhs <= rhs);
     }
 };
 
