@@ -23,8 +23,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <numbers>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -496,35 +498,58 @@ public:
     /// Where a clap startles the most walking birds: the position of the walking bird with
     /// the most walking birds within `radius` (the park's centre when none walks); of equally
     /// busy birds, the lowest-numbered one, whatever the storage order. `exec` runs the
-    /// search on its threads (one query per walking bird: the clap's frame is the story's
-    /// slowest); the answer is the same whatever it is.
+    /// search on its threads; the answer is the same whatever it is.
+    ///
+    /// Counting around every walker takes one query each: at 100,000 birds and the clap's
+    /// 7 m, 46 ms on two threads. Instead each walker gets a cheap upper bound (the walkers
+    /// in the cells of a grid that the circle around it touches); the 64 highest bounds are
+    /// counted exactly, then every walker whose bound reaches the best of those. At the
+    /// story's clap that is about 900 of 94,000 walkers, and the search takes 4 ms. The answer
+    /// is the same: a walker left out could not even tie. In a herd of even density most
+    /// bounds reach the best, and the search costs what counting around every walker does.
+    /// Radii too small for a grid to help (cells finer than the walkers' spacing) count
+    /// around every walker.
     template <class Exec = steer::serial_executor>
         requires steer::executor<Exec>
     [[nodiscard]] vec3 busiest_spot(float radius, Exec&& exec = {}) const {
-        struct spot {
-            std::size_t walkers = 0;  ///< within radius, itself included; 0: no spot yet
-            std::uint32_t id = 0;
-            vec3 position{};
-        };
-        // A strict order on walking birds (ids differ), so the best is one bird, found in any order.
-        const auto busier = [](const spot& a, const spot& b) {
-            return a.walkers > b.walkers || (a.walkers == b.walkers && a.walkers > 0 && a.id < b.id);
-        };
-        spot best{0, 0, config_.ground.below({0, 0, 0})};
+        const walker_grid grid(birds_, radius);
         std::mutex best_mutex;
-        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
-            spot mine;
-            for (std::size_t i = begin; i < end; ++i) {
-                const bird& b = birds_[i];
-                if (b.flying) continue;
-                spot here{0, b.id, b.body.position()};
-                db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0 : 1; });
-                if (busier(here, mine)) mine = here;
-            }
-            const std::lock_guard lock(best_mutex);
-            if (busier(mine, best)) best = mine;
-        });
-        return best.position;
+        busy_spot best;
+        // Counts around the walkers stored at the given places, on any thread, and keeps the best.
+        const auto count_around = [&](std::span<const std::uint32_t> places) {
+            exec(places.size(), [&](std::size_t begin, std::size_t end) {
+                busy_spot mine;
+                for (std::size_t k = begin; k < end; ++k) {
+                    const busy_spot here = exact_spot(places[k], radius);
+                    if (busier(here, mine)) mine = here;
+                }
+                const std::lock_guard lock(best_mutex);
+                if (busier(mine, best)) best = mine;
+            });
+        };
+        if (grid.empty()) {
+            count_around(grid.walkers());
+        } else {
+            std::vector<std::uint32_t> bound(grid.walkers().size());
+            exec(bound.size(), [&](std::size_t begin, std::size_t end) {
+                for (std::size_t k = begin; k < end; ++k) bound[k] = grid.count_near(birds_[grid.walkers()[k]].body.position());
+            });
+            // A good first best from the walkers with the highest bounds; then every walker
+            // whose bound reaches it, in storage order (neighbors near in memory).
+            std::vector<std::uint32_t> order(bound.size());
+            std::iota(order.begin(), order.end(), 0u);
+            const std::size_t first = std::min<std::size_t>(order.size(), 64);
+            std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(first - 1), order.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return bound[a] > bound[b]; });
+            std::vector<std::uint32_t> places;
+            for (std::size_t k = 0; k < first; ++k) places.push_back(grid.walkers()[order[k]]);
+            count_around(places);
+            places.clear();
+            for (std::size_t k = 0; k < bound.size(); ++k)
+                if (bound[k] >= best.walkers) places.push_back(grid.walkers()[k]);
+            count_around(places);
+        }
+        return best.walkers > 0 ? best.position : config_.ground.below({0, 0, 0});
     }
 
     // ---- the user's actions
@@ -711,6 +736,100 @@ private:
         v = (v | v << 2) & 0x33333333u;
         return (v | v << 1) & 0x55555555u;
     }
+
+    /// A candidate for the clap: a walking bird and how many walking birds are near it.
+    struct busy_spot {
+        std::size_t walkers = 0;  ///< within the radius, itself included; 0: no spot yet
+        std::uint32_t id = 0;
+        vec3 position{};
+    };
+    /// A strict order on walking birds (ids differ), so the busiest is one bird, found in any order.
+    [[nodiscard]] static bool busier(const busy_spot& a, const busy_spot& b) noexcept {
+        return a.walkers > b.walkers || (a.walkers == b.walkers && a.walkers > 0 && a.id < b.id);
+    }
+    /// The walking birds within `radius` of the walking bird stored at `k`, counted exactly.
+    [[nodiscard]] busy_spot exact_spot(std::uint32_t k, float radius) const {
+        const bird& b = birds_[k];
+        busy_spot here{0, b.id, b.body.position()};
+        db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0 : 1; });
+        return here;
+    }
+
+    /// The walking birds counted in square cells of the ground (x, z) over their bounding
+    /// box, with running sums along each row of cells: `count_near(p)` adds up the cells
+    /// that the circle of `radius` around p touches, one subtraction per row. That counts
+    /// every walking bird within `radius` of p (a distance in 3D is at least the one along
+    /// the ground), and some a little farther: an upper bound.
+    class walker_grid {
+    public:
+        walker_grid(const std::vector<bird>& birds, float radius) {
+            vec2 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
+            for (std::uint32_t k = 0; k < birds.size(); ++k) {
+                if (birds[k].flying) continue;
+                walkers_.push_back(k);
+                const vec3 p = birds[k].body.position();
+                lo = glm::min(lo, vec2(p.x, p.z));
+                hi = glm::max(hi, vec2(p.x, p.z));
+            }
+            if (walkers_.empty()) return;
+            // Cells a quarter of the radius across bound the count within about 40%, which
+            // leaves a few hundred walkers to count at 100,000 birds; finer cells cost more
+            // rows per bound than they save. Cells much finer than the walkers' spacing (or
+            // a grid over 2,048 cells across) would not pay: then there is no grid.
+            reach_ = radius + 0.01f;  // margin for rounding, far above a float's at 1 km
+            const vec2 extent = hi - lo;
+            const float spacing = std::sqrt(extent.x * extent.y / static_cast<float>(walkers_.size()));
+            cell_ = reach_ / 4.0f;
+            if (cell_ < spacing / 2.0f || std::max(extent.x, extent.y) / cell_ > 2048.0f) return;
+            origin_ = lo;
+            size_ = {static_cast<int>(extent.x / cell_) + 1, static_cast<int>(extent.y / cell_) + 1};
+            const std::size_t width = row_width();
+            sums_.assign(width * static_cast<std::size_t>(size_.y), 0);
+            for (const std::uint32_t k : walkers_) {
+                const vec3 p = birds[k].body.position();
+                ++sums_[static_cast<std::size_t>(row(p.z)) * width + static_cast<std::size_t>(column(p.x)) + 1];
+            }
+            for (std::size_t r = 0; r < static_cast<std::size_t>(size_.y); ++r)
+                for (std::size_t c = 1; c < width; ++c) sums_[r * width + c] += sums_[r * width + c - 1];
+        }
+
+        /// Where the walking birds are stored, in storage order.
+        [[nodiscard]] const std::vector<std::uint32_t>& walkers() const noexcept { return walkers_; }
+        /// Whether there is no grid (no walkers, or a radius too small for cells to help).
+        [[nodiscard]] bool empty() const noexcept { return sums_.empty(); }
+
+        /// The walking birds in the cells that the circle of the radius around p touches.
+        [[nodiscard]] std::uint32_t count_near(const vec3& p) const noexcept {
+            const std::size_t width = row_width();
+            std::uint32_t total = 0;
+            for (int r = row(p.z - reach_), last = row(p.z + reach_); r <= last; ++r) {
+                // The row's nearest z to p, and the half-width of the circle there.
+                const float z0 = origin_.y + static_cast<float>(r) * cell_;
+                const float dz = std::max({0.0f, z0 - p.z, p.z - (z0 + cell_)});
+                if (dz > reach_) continue;
+                const float half = std::sqrt(reach_ * reach_ - dz * dz);
+                const std::size_t at = static_cast<std::size_t>(r) * width;
+                total += sums_[at + static_cast<std::size_t>(column(p.x + half)) + 1] -
+                         sums_[at + static_cast<std::size_t>(column(p.x - half))];
+            }
+            return total;
+        }
+
+    private:
+        [[nodiscard]] std::size_t row_width() const noexcept { return static_cast<std::size_t>(size_.x) + 1; }
+        [[nodiscard]] int column(float x) const noexcept { return index((x - origin_.x) / cell_, size_.x); }
+        [[nodiscard]] int row(float z) const noexcept { return index((z - origin_.y) / cell_, size_.y); }
+        [[nodiscard]] static int index(float t, int count) noexcept {
+            return static_cast<int>(steer::clamp(t, 0.0f, static_cast<float>(count - 1)));
+        }
+
+        std::vector<std::uint32_t> walkers_;
+        float reach_ = 0;        ///< the radius, with a margin for rounding
+        float cell_ = 1;         ///< metres across a cell
+        vec2 origin_{};          ///< the corner of cell (0, 0)
+        glm::ivec2 size_{0, 0};  ///< cells along x and z
+        std::vector<std::uint32_t> sums_;  ///< per row of cells, size_.x + 1 running sums
+    };
 
     /// An entry a query found: where the bird is stored and its squared distance.
     struct hit {

@@ -95,6 +95,48 @@ TEST_CASE("pigeons: a clap makes every bird within its radius take off, and no o
     CHECK(p.claps()[0].startled == expected);
 }
 
+/// The busiest spot found the plain way: count the walking birds around every walking bird.
+vec3 busiest_spot_one_by_one(const park& p, float radius) {
+    std::vector<std::size_t> number(p.birds().size());  // storage place -> bird number
+    for (std::size_t i = 0; i < number.size(); ++i) number[p.slot(i)] = i;
+    std::size_t most = 0;
+    vec3 spot = p.config().ground.below({0, 0, 0});
+    for (std::size_t i = 0; i < p.birds().size(); ++i) {  // by number: the first of equals wins
+        const auto& b = p.birds()[i];
+        if (b.flying) continue;
+        std::size_t walkers = 0;
+        p.database().for_each_within(b.body.position(), radius, [&](std::uint32_t place, float) {
+            walkers += p.birds()[number[place]].flying ? 0 : 1;
+        });
+        if (walkers > most) {
+            most = walkers;
+            spot = b.body.position();
+        }
+    }
+    return spot;
+}
+
+TEST_CASE("pigeons: the busiest spot is the one that counting around every walking bird finds") {
+    // busiest_spot counts exactly only around birds whose upper bound could win; the answer
+    // must be that of counting around all of them, on one thread or two.
+    park p(pigeons::park_config::for_birds(2000));
+    steer::thread_pool_executor pool(2);
+    std::size_t compared = 0;
+    for (const float seconds : {0.0f, 13.0f, 2.0f, 2.0f}) {  // feeding; just after the car's waves; landing
+        for (int f = 0; f < static_cast<int>(seconds * 60); ++f) p.step();
+        for (const float radius : {0.0f, 0.3f, 1.5f, 2.5f, 7.0f, 25.0f}) {
+            CAPTURE(p.time());
+            CAPTURE(radius);
+            const vec3 expected = busiest_spot_one_by_one(p, radius);
+            CHECK(p.busiest_spot(radius) == expected);
+            CHECK(p.busiest_spot(radius, pool) == expected);
+            ++compared;
+        }
+    }
+    CHECK(p.flying_count() > 0);  // the later searches skipped flying birds
+    CHECK(compared == 24);
+}
+
 TEST_CASE("pigeons: one startled bird in a dense flock sets off a take-off wave") {
     // Contagion (Reynolds 2000): a walking bird takes off when the share of nearby birds that
     // just took off passes its threshold. Thresholds are drawn per bird, so a wave's size
