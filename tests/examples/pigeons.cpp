@@ -377,6 +377,26 @@ TEST_CASE("pigeons: a bad configuration is refused with a message naming the par
     CHECK(message_of(quiet(10)).empty());
 }
 
+TEST_CASE("pigeons: the re-sort's radix sort gives the order std::sort gives") {
+    // Keys as sort_by_place makes them: a code in the high 32 bits, the old place in the
+    // low ones. Many equal codes (ties keep their places' order) and codes that differ in
+    // one byte only, each byte in turn.
+    steer::rng gen(5);
+    for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(5000)}) {
+        CAPTURE(n);
+        std::vector<std::uint64_t> keys(n), scratch;
+        for (std::size_t k = 0; k < n; ++k) {
+            const auto byte = static_cast<std::uint64_t>(gen() % 4);   // which byte varies
+            const auto value = static_cast<std::uint64_t>(gen() % 3);  // few values: many ties
+            keys[k] = (value << (8 * byte)) << 32 | k;
+        }
+        std::vector<std::uint64_t> expected = keys;
+        std::sort(expected.begin(), expected.end());
+        pigeons::sort_by_high_word(keys, scratch);
+        CHECK(keys == expected);
+    }
+}
+
 TEST_CASE("pigeons: keeping the birds sorted by place changes where they are stored, not what they do") {
     // The park re-sorts its storage by place now and then (park_config::sort_interval) and
     // refills its database in that order; birds keep their numbers. Sorting every frame and
