@@ -716,7 +716,7 @@ private:
     /// order too. Every bird keeps its number. The order is a function of the positions
     /// alone (ties broken by the old place), so a seed still gives one run.
     /// `exec` computes the keys, then refills the database on one thread while the others
-    /// move the birds (the refill reads the birds where they were; the moves write a copy).
+    /// move the birds (the refill reads positions noted with the keys; the moves write a copy).
     template <class Exec = steer::serial_executor>
         requires steer::executor<Exec>
     void sort_by_place(Exec&& exec = {}) {
@@ -726,10 +726,12 @@ private:
             return static_cast<std::uint32_t>(steer::clamp((x + r) * to_cell, 0.0f, 65535.0f));
         };
         keys_.resize(birds_.size());
+        places_.resize(birds_.size());
         exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
             for (auto k = static_cast<std::uint32_t>(begin); k < end; ++k) {
                 const vec3 p = birds_[k].body.position();
                 keys_[k] = static_cast<std::uint64_t>(interleave(cell(p.x)) | interleave(cell(p.z)) << 1) << 32 | k;
+                places_[k] = {p, birds_[k].id};
             }
         });
         sort_by_high_word(keys_, sorted_keys_);
@@ -742,9 +744,9 @@ private:
                 if (task == 0) {
                     db_.clear();
                     for (std::uint32_t k = 0; k < birds_.size(); ++k) {
-                        const bird& b = birds_[static_cast<std::uint32_t>(keys_[k])];
-                        handles_[k] = db_.insert(k, b.body.position());
-                        slots_[b.id] = k;
+                        const place& was = places_[static_cast<std::uint32_t>(keys_[k])];
+                        handles_[k] = db_.insert(k, was.position);
+                        slots_[was.id] = k;
                     }
                     continue;
                 }
@@ -1132,6 +1134,13 @@ private:
     std::uint32_t sort_period_ = 0;     ///< frames between re-sorts by place; 0: never
     std::vector<std::uint64_t> keys_;   ///< scratch of sort_by_place: Morton key, old place
     std::vector<std::uint64_t> sorted_keys_;  ///< scratch of sort_by_place's radix sort
+    /// Scratch of sort_by_place: each bird's position and number, 16 bytes a bird, so that
+    /// the refill reads 1.6 MB instead of the birds' 24 MB (which the moves are streaming).
+    struct place {
+        vec3 position;
+        std::uint32_t id;
+    };
+    std::vector<place> places_;
     std::vector<bird> sorted_;          ///< scratch of sort_by_place, kept to avoid reallocating
     std::vector<pending> pending_;
     /// What is left to do for a bird after the parallel part of a step's database moves.
