@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -135,6 +136,10 @@ TEST_CASE("pigeons: the busiest spot is the one that counting around every walki
     }
     CHECK(p.flying_count() > 0);  // the later searches skipped flying birds
     CHECK(compared == 24);
+    for (const float bad : {-1.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+        CAPTURE(bad);
+        CHECK_THROWS_WITH_AS((void)p.busiest_spot(bad), doctest::Contains("radius"), std::invalid_argument);
+    }
 }
 
 TEST_CASE("pigeons: one startled bird in a dense flock sets off a take-off wave") {
