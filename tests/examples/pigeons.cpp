@@ -123,7 +123,8 @@ TEST_CASE("pigeons: the busiest spot is the one that counting around every walki
     park p(pigeons::park_config::for_birds(2000));
     steer::thread_pool_executor pool(2);
     std::size_t compared = 0;
-    for (const float seconds : {0.0f, 13.0f, 2.0f, 2.0f}) {  // feeding; just after the car's waves; landing
+    // At 0 s (feeding), 13 s (just after the car's waves), 15 and 17 s (flying, landing).
+    for (const float seconds : {0.0f, 13.0f, 2.0f, 2.0f}) {
         for (int f = 0; f < static_cast<int>(seconds * 60); ++f) p.step();
         for (const float radius : {0.0f, 0.3f, 1.5f, 2.5f, 7.0f, 25.0f}) {
             CAPTURE(p.time());
