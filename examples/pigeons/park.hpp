@@ -558,7 +558,10 @@ public:
             std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(first - 1), order.end(),
                              [&](std::uint32_t a, std::uint32_t b) { return bound[a] > bound[b]; });
             std::vector<std::uint32_t> places;
-            for (std::size_t k = 0; k < first; ++k) places.push_back(grid.walkers()[order[k]]);
+            for (std::size_t k = 0; k < first; ++k) {
+                places.push_back(grid.walkers()[order[k]]);
+                bound[order[k]] = 0;  // counted; the best counts at least its own bird, so 0 never reaches it
+            }
             count_around(places);
             places.clear();
             for (std::size_t k = 0; k < bound.size(); ++k)
