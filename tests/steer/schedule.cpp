@@ -17,11 +17,14 @@ TEST_CASE("think_schedule: each phase thinks once per period") {
 }
 
 TEST_CASE("think_schedule: phase_on names the phase that is due, the same answer as due") {
+    // due is written with phase_on, so agreeing with due alone would prove little: phase_on
+    // must also be the frame's place in its period, counting up by one a frame.
     const steer::think_schedule schedule(6);
     for (std::uint64_t frame : {0ull, 1ull, 5ull, 6ull, 59ull, 1ull << 40, (1ull << 40) + 5}) {
         CAPTURE(frame);
         const std::uint32_t now = schedule.phase_on(frame);
-        CHECK(now < 6u);
+        CHECK(now == frame % 6);
+        CHECK(schedule.phase_on(frame + 1) == (now + 1) % 6);
         for (std::uint32_t phase = 0; phase < 6; ++phase) CHECK(schedule.due(phase, frame) == (phase == now));
     }
 }
