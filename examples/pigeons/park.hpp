@@ -177,7 +177,7 @@ struct park_config {
     // ---- flying: the flock and the flight plan
     /// A flying bird looks as far as a walking one (2.5 m): a flock that takes off from the
     /// dense herd keeps about 40 birds within that, plenty to steer by, where 4 m held about
-    /// 130 and made a flying thought cost twice as much for the same flock shape.
+    /// 130 and made a flying thought cost twice as much, for a flock only a little tighter.
     steer::flocking_params<vec3> fly_flocking{
         .separation = {.max_distance = 1.2f},
         .alignment = {.max_distance = 2.0f, .max_angle = 2.4f},

@@ -178,6 +178,46 @@ TEST_CASE("pigeons: flying birds land again") {
     CHECK(p.landings() >= 280);
 }
 
+TEST_CASE("pigeons: a startled flock flies together") {
+    // The flying birds' separation, alignment and cohesion keep them a flock: each stays
+    // near the others instead of only away from them. Without cohesion the same flight
+    // spreads out (nearest flyer 1.5 m away on average, 19 others within 4 m, at 3 s).
+    park p(quiet());
+    run(p, 1);
+    REQUIRE(p.clap(p.busiest_spot(100), 100) == 280);
+    const auto check_together = [&](int seconds) {
+        std::vector<vec3> flying;
+        for (const auto& b : p.birds())
+            if (b.flying) flying.push_back(b.body.position());
+        REQUIRE(flying.size() >= 250);
+        float nearest_sum = 0;
+        std::vector<int> within_4m;
+        for (const vec3& a : flying) {
+            float nearest = INFINITY;
+            int close = 0;
+            for (const vec3& b : flying) {
+                if (&a == &b) continue;
+                const float d = std::sqrt(steer::distance_squared(a, b));
+                nearest = std::min(nearest, d);
+                close += d < 4.0f ? 1 : 0;
+            }
+            nearest_sum += nearest;
+            within_4m.push_back(close);
+        }
+        const auto middle = within_4m.begin() + static_cast<std::ptrdiff_t>(within_4m.size() / 2);
+        std::nth_element(within_4m.begin(), middle, within_4m.end());
+        const float mean_nearest = nearest_sum / static_cast<float>(flying.size());
+        MESSAGE(seconds << " s into the flight: nearest flyer " << mean_nearest << " m away on average, median "
+                        << *middle << " others within 4 m");
+        CHECK(mean_nearest < 1.4f);
+        CHECK(*middle >= 25);
+    };
+    run(p, 3);
+    check_together(3);
+    run(p, 1);
+    check_together(4);
+}
+
 TEST_CASE("pigeons: a bird startled twice in quick succession flies longer and farther the second time") {
     park p(quiet(1));
     run(p, 1);
