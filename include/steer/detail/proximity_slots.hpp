@@ -87,6 +87,9 @@ public:
                slots_[h.index_].bin != free_mark;
     }
 
+    /// The slot index of `h` if it names a live entry, else `size()`.
+    [[nodiscard]] std::uint32_t find(handle h) const noexcept { return valid(h) ? h.index_ : size(); }
+
     /// The slot index of a live handle; refuses a default, erased or cleared handle.
     [[nodiscard]] std::uint32_t checked(handle h, const char* where) const {
         STEER_EXPECTS(valid(h), std::string(where) +

@@ -197,6 +197,29 @@ public:
         return true;
     }
 
+    /// Asks the memory system for what `move(h, position)` will touch, and changes nothing:
+    /// a loop of moves that calls it a few moves ahead finds its bins already in cache. A
+    /// stale handle or a position that `move` would refuse is ignored here.
+    void prefetch_move(handle h, const V& position) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+        const std::uint32_t i = slots_.find(h);
+        if (i == slots_.size()) return;
+        const std::uint32_t from = slots_[i].bin;
+        std::uint32_t to = from;
+        bool finite = true;
+        for (int k = 0; k < dim; ++k) finite = finite && std::isfinite(position[k]);
+        if (finite) to = bin_of(position);
+        for (const std::uint32_t bin : {from, to}) {
+            __builtin_prefetch(&bins_[bin], 1);
+            __builtin_prefetch(bins_.payloads(bin), 1);
+            __builtin_prefetch(bins_.slots(bin), 1);
+        }
+#else
+        (void)h;
+        (void)position;
+#endif
+    }
+
     /// Removes the entry `h` names; other handles stay valid, `h` becomes stale.
     void erase(handle h) {
         const std::uint32_t i = slots_.checked(h, "steer::bin_lattice::erase");
@@ -333,6 +356,7 @@ private:
             return payloads_.data() + offset(b);
         }
         [[nodiscard]] std::uint32_t* slots(std::uint32_t b) noexcept { return slots_.data() + offset(b); }
+        [[nodiscard]] const std::uint32_t* slots(std::uint32_t b) const noexcept { return slots_.data() + offset(b); }
         void resize(std::size_t n) {
             payloads_.resize(n * lanes);
             slots_.resize(n * lanes);

@@ -56,6 +56,10 @@ public:
         return true;
     }
 
+    /// Does nothing: the twin of `bin_lattice::prefetch_move`, so that one loop of moves
+    /// serves both databases (an array's moves touch one entry each, already in order).
+    void prefetch_move(handle, const V&) const noexcept {}
+
     /// Removes the entry `h` names (the last entry fills its place); other handles stay valid.
     void erase(handle h) {
         const std::uint32_t i = slots_.checked(h, "steer::brute_force::erase");

@@ -564,6 +564,44 @@ TEST_CASE_TEMPLATE("a crowded bin spills, drains and fills again without losing 
     CHECK(agree());
 }
 
+TEST_CASE_TEMPLATE("prefetch_move changes nothing, and passes over stale handles and bad positions", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    steer::bin_lattice<V, int> lattice({make<V>(0, 0, 0), make<V>(40, 40, 40)}, make_cell<V>(4, 4, 4));
+    std::vector<typename steer::bin_lattice<V, int>::handle> handles;
+    for (int k = 0; k < 12; ++k)  // twelve in one bin: its block and two spill blocks
+        handles.push_back(lattice.insert(k, make<V>(S(12 + k % 2), S(12), S(12))));
+    const auto gone = lattice.insert(99, make<V>(31, 31, 31));
+    lattice.erase(gone);
+    const auto snapshot = [&] {
+        std::vector<std::pair<int, V>> entries;
+        lattice.for_each([&](const int& payload, const V& p) { entries.emplace_back(payload, p); });
+        return entries;
+    };
+    const auto before = snapshot();
+    const S inf = std::numeric_limits<S>::infinity();
+    for (const auto& h : handles) {
+        lattice.prefetch_move(h, make<V>(25, 25, 25));  // another bin
+        lattice.prefetch_move(h, make<V>(-50, 12, 12));  // outside the region
+        lattice.prefetch_move(h, make<V>(S(std::nan("")), 0, 0));
+        lattice.prefetch_move(h, make<V>(inf, -inf, 0));
+    }
+    lattice.prefetch_move(gone, make<V>(1, 1, 1));
+    lattice.prefetch_move({}, make<V>(1, 1, 1));
+    steer::bin_lattice<V, int> bigger({make<V>(0, 0, 0), make<V>(40, 40, 40)}, make_cell<V>(4, 4, 4));
+    typename steer::bin_lattice<V, int>::handle foreign{};
+    for (int k = 0; k < 64; ++k) foreign = bigger.insert(k, make<V>(1, 1, 1));
+    lattice.prefetch_move(foreign, make<V>(1, 1, 1));  // a slot past the end of this lattice's table
+    CHECK(snapshot() == before);
+    CHECK(lattice.size() == 12);
+    CHECK(query(lattice, make<V>(25, 25, 25), S(1)).empty());
+    CHECK(query(lattice, make<V>(12, 12, 12), S(0.5)).size() == 6);
+    // The moves it prepares still happen as usual.
+    lattice.prefetch_move(handles[0], make<V>(25, 25, 25));
+    lattice.move(handles[0], make<V>(25, 25, 25));
+    CHECK(query(lattice, make<V>(25, 25, 25), S(0.5)) == std::vector<std::pair<int, S>>{{0, S(0)}});
+}
+
 TEST_CASE_TEMPLATE("try_move_in_place moves an entry within its bin and declines, changing nothing, across bins", V,
                    STEER_TEST_VECTORS_ALL) {
     using S = steer::scalar_t<V>;
