@@ -204,12 +204,8 @@ public:
 #if defined(__GNUC__) || defined(__clang__)
         const std::uint32_t i = slots_.find(h);
         if (i == slots_.size()) return;
-        const std::uint32_t from = slots_[i].bin;
-        std::uint32_t to = from;
-        bool finite = true;
-        for (int k = 0; k < dim; ++k) finite = finite && std::isfinite(position[k]);
-        if (finite) to = bin_of(position);
-        for (const std::uint32_t bin : {from, to}) {
+        // bin_of sends a NaN or infinite position to the outside bin, like one out of the region.
+        for (const std::uint32_t bin : {slots_[i].bin, bin_of(position)}) {
             __builtin_prefetch(&bins_[bin], 1);
             __builtin_prefetch(bins_.payloads(bin), 1);
             __builtin_prefetch(bins_.slots(bin), 1);
