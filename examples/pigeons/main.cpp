@@ -287,13 +287,12 @@ int run(const options& o) {
                 char nearest_text[16];
                 if (nearest) std::snprintf(nearest_text, sizeof nearest_text, "%5.2f m", static_cast<double>(*nearest));
                 else std::snprintf(nearest_text, sizeof nearest_text, ">%.1f m", static_cast<double>(nearest_limit));
-                const double per_frame = second_mean_ms;
                 const std::size_t flying = park.flying_count();
                 std::printf("t %5.1f s  walking %5zu  flying %5zu  annoyance %4.2f  nearest %s  outside %zu  "
                             "%7.3f ms/frame (%s of 16.7 ms)\n",
                             static_cast<double>(park.time()), o.birds - flying, flying,
-                            static_cast<double>(park.mean_annoyance()), nearest_text, park.outside_count(), per_frame,
-                            percent_of_frame(per_frame, percent));
+                            static_cast<double>(park.mean_annoyance()), nearest_text, park.outside_count(), second_mean_ms,
+                            percent_of_frame(second_mean_ms, percent));
                 std::fflush(stdout);
             }
             second_ms = 0;

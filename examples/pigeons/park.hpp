@@ -821,8 +821,9 @@ private:
             if (walkers_.empty()) return;
             // Cells a quarter of the radius across bound the count within about 40%, which
             // leaves about 900 walkers to count at the story's clap at 100,000 birds; finer
-            // cells cost more rows per bound than they save. Cells much finer than the walkers' spacing (or
-            // a grid over 2,048 cells across) would not pay: then there is no grid.
+            // cells cost more rows per bound than they save. Cells much finer than the
+            // walkers' spacing (or a grid over 2,048 cells across) would not pay: then there
+            // is no grid.
             reach_ = radius + 0.01f;  // margin for rounding, far above a float's at 1 km
             const vec2 extent = hi - lo;
             const float spacing = std::sqrt(extent.x * extent.y / static_cast<float>(walkers_.size()));
