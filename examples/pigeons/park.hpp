@@ -30,85 +30,14 @@
 #include <optional>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <steer/steer.hpp>
 
+#include "terrain.hpp"
 
 namespace pigeons {
-
-using vec2 = glm::vec2;
-using vec3 = glm::vec3;
-
-/// The meadow: a smooth height field `y = height(x, z)` made of a few long waves.
-struct terrain {
-    float amplitude = 0.6f;    ///< metres; the hills are at most this high (and the hollows this deep)
-    float wavelength = 16.0f;  ///< metres between crests of the main wave
-
-    /// The ground under a point: its height and its unit upward normal.
-    struct point {
-        float height = 0;
-        vec3 normal{0, 1, 0};
-    };
-
-    /// Ground height under (x, z).
-    [[nodiscard]] float height(float x, float z) const noexcept { return height_of(waves_at(x, z)); }
-    /// Ground point under `p` (same x and z).
-    [[nodiscard]] vec3 below(const vec3& p) const noexcept { return {p.x, height(p.x, p.z), p.z}; }
-    /// Height of `p` above the ground (negative underground).
-    [[nodiscard]] float altitude(const vec3& p) const noexcept { return p.y - height(p.x, p.z); }
-    /// Unit upward normal of the ground under (x, z).
-    [[nodiscard]] vec3 normal(float x, float z) const noexcept { return normal_of(waves_at(x, z)); }
-    /// Height and normal under (x, z) at once, each wave evaluated once: what a walking bird
-    /// needs every frame. The same numbers as `height` and `normal`.
-    [[nodiscard]] point at(float x, float z) const noexcept {
-        const waves w = waves_at(x, z);
-        return {height_of(w), normal_of(w)};
-    }
-
-private:
-    /// The sines and cosines of the three waves' phases at one place.
-    struct waves {
-        float sin_x, cos_x, sin_z, cos_z, sin_u, cos_u;
-    };
-    [[nodiscard]] waves waves_at(float x, float z) const noexcept {
-        const auto k = wave_numbers();
-        const float u = 0.8f * x - 0.6f * z;
-        const float px = k[0] * x + 0.4f, pz = k[1] * z + 1.3f, pu = k[2] * u + 2.0f;
-        return {std::sin(px), std::cos(px), std::sin(pz), std::cos(pz), std::sin(pu), std::cos(pu)};
-    }
-    [[nodiscard]] float height_of(const waves& w) const noexcept {
-        return amplitude * (0.6f * w.sin_x * w.sin_z + 0.4f * w.cos_u);
-    }
-    [[nodiscard]] vec3 normal_of(const waves& w) const noexcept {
-        const auto k = wave_numbers();
-        const float s = -0.4f * k[2] * w.sin_u;
-        const float dx = amplitude * (0.6f * k[0] * w.cos_x * w.sin_z + 0.8f * s);
-        const float dz = amplitude * (0.6f * k[1] * w.sin_x * w.cos_z - 0.6f * s);
-        return glm::normalize(vec3(-dx, 1.0f, -dz));
-    }
-    [[nodiscard]] std::array<float, 3> wave_numbers() const noexcept {
-        const float k = 2.0f * std::numbers::pi_v<float> / wavelength;
-        return {k, k / 1.3f, k / 0.7f};
-    }
-};
-
-/// The air above the ground with some clearance: a region for `steer::contain`, which
-/// keeps flying birds off the ground the way it keeps them inside the enclosure.
-struct air_above {
-    const terrain* ground = nullptr;
-    float clearance = 1;  ///< metres
-};
-/// Whether `p` is at least the clearance above the ground.
-[[nodiscard]] inline bool contains(const air_above& a, const vec3& p) noexcept {
-    return a.ground->altitude(p) >= a.clearance;
-}
-/// `p` raised to the clearance when it is lower (vertical, which is near enough to the
-/// nearest point for hills this gentle).
-[[nodiscard]] inline vec3 nearest_inside(const air_above& a, const vec3& p) noexcept {
-    const float floor = a.ground->height(p.x, p.z) + a.clearance;
-    return {p.x, std::max(p.y, floor), p.z};
-}
 
 /// `v` with its component along the unit `normal` removed.
 [[nodiscard]] inline vec3 tangent(const vec3& v, const vec3& normal) noexcept {
@@ -607,83 +536,52 @@ public:
         }
         // The thoughts read only the previous frame's state and write only the thinker's own
         // held urges and pending take-off, so they run in any order, on any thread.
-        std::atomic<std::size_t> thinkers{0};
+        std::atomic<std::size_t> thinkers{0}, decisions{0};
         const std::uint32_t thinking = think_.phase_on(frame_), avoiding = avoid_.phase_on(frame_);
         exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
             scratch mine;
-            std::size_t counted = 0;
+            std::size_t counted = 0, decided = 0;
             for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
                 const bird& b = birds_[i];
                 if (b.think_phase == thinking) {
                     think(i, mine);
                     ++counted;
+                    decided += pending_[i].why != cause::none ? 1 : 0;
                 }
                 if (b.avoid_phase == avoiding) avoid(i, mine);
             }
             thinkers.fetch_add(counted, std::memory_order_relaxed);
+            decisions.fetch_add(decided, std::memory_order_relaxed);
         });
         thinkers_ = thinkers.load();
         // The take-offs the thoughts decided on (each changes only its own bird).
-        for (std::uint32_t i = 0; i < birds_.size(); ++i)
-            if (pending_[i].why != cause::none) {
-                take_off(i, pending_[i].why, pending_[i].away);
-                pending_[i] = {};
-            }
-        // Then every bird acts, 64 at a time and on any thread: its force from its held
-        // urges, then the 64 move at once (steer::apply_forces: the vehicle model in SIMD
-        // lanes, the same bits as apply_force), and walkers keep to the ground.
+        if (decisions.load() > 0)
+            for (std::uint32_t i = 0; i < birds_.size(); ++i)
+                if (pending_[i].why != cause::none) {
+                    take_off(i, pending_[i].why, pending_[i].away);
+                    pending_[i] = {};
+                }
+        // Then every bird acts and moves, 64 at a time and on any thread (see `act`).
         const float calm = std::exp(-dt / config_.annoyance_time_constant);
-        constexpr std::size_t batch = 64;
-        exec((birds_.size() + batch - 1) / batch, [&](std::size_t begin, std::size_t end) {
-            vec3 forces[batch];
-            steer::vehicle3* walkers[batch];
-            vec3 along_ground[batch];
-            for (std::size_t first = begin * batch; first < std::min(end * batch, birds_.size()); first += batch) {
-                const std::size_t count = std::min(batch, birds_.size() - first);
-                for (std::size_t i = first; i < first + count; ++i) forces[i - first] = urge(birds_[i], dt, calm);
-                steer::apply_forces(std::span(birds_).subspan(first, count), std::span(forces, count), dt, &bird::body);
-                // Walkers stay on the ground, their velocities along it (set together, in lanes).
-                std::size_t walking = 0;
-                for (std::size_t i = first; i < first + count; ++i) {
-                    bird& b = birds_[i];
-                    if (b.flying) continue;
-                    const vec3 p = b.body.position();
-                    const terrain::point ground = config_.ground.at(p.x, p.z);
-                    b.body.set_position({p.x, ground.height, p.z});
-                    b.ground_normal = ground.normal;
-                    walkers[walking] = &b.body;
-                    along_ground[walking++] = tangent(b.body.velocity(), ground.normal);
-                }
-                steer::set_velocities(std::span(walkers, walking), std::span(along_ground, walking),
-                                      [](steer::vehicle3* body) -> steer::vehicle3& { return *body; });
-            }
-        });
-        // Flyers keep above the ground, and the birds move in the database: those that stay
-        // in their bins all at once, on any thread (each touches only its own bird and entry).
-        // Birds changing bins wait, and so does a flyer low enough to land: landing looks for
-        // walkers below it, so it comes after every walker has moved.
+        const std::size_t batches = (birds_.size() + batch - 1) / batch;
         deferred_.resize(birds_.size());
-        exec(birds_.size(), [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-                bird& b = birds_[i];
-                if (b.flying) {
-                    const float altitude = config_.ground.altitude(b.body.position());
-                    if (ready_to_land(b, altitude)) {
-                        deferred_[i] = later::landing;
-                        continue;
-                    }
-                    keep_above_ground(b, altitude);
-                }
-                deferred_[i] = db_.try_move_in_place(handles_[i], b.body.position()) ? later::nothing : later::move;
-            }
+        waiting_.resize(birds_.size());
+        waiting_count_.resize(batches);
+        exec(batches, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
+                act(k * batch, std::min(batch, birds_.size() - k * batch), dt, calm);
         });
         // Then one by one, in order: walkers changing bins, then flyers changing bins or
         // landing. A landing sees every walker where it is now, and the flyers before it
         // that came down.
         walkers_.clear();
         flyers_.clear();
-        for (std::uint32_t i = 0; i < birds_.size(); ++i)
-            if (deferred_[i] != later::nothing) (birds_[i].flying ? flyers_ : walkers_).push_back(i);
+        for (std::size_t k = 0; k < batches; ++k) {
+            const auto waiting = waiting_.begin() + static_cast<std::ptrdiff_t>(k * batch);
+            const auto [walking, flying] = waiting_count_[k];
+            walkers_.insert(walkers_.end(), waiting, waiting + walking);
+            flyers_.insert(flyers_.end(), waiting + walking, waiting + walking + flying);
+        }
         // Each move asks for the bins of the move 8 places on, so that it finds its own in
         // cache (late in the story at 100,000 birds, 0.7 -> 0.4 ms a frame).
         const auto prepare = [&](const std::vector<std::uint32_t>& moving, std::size_t k) {
@@ -725,6 +623,68 @@ private:
         } else {
             return Database();
         }
+    }
+
+    /// Birds are acted on this many at a time (see `act`).
+    static constexpr std::size_t batch = 64;
+
+    /// The birds stored from `first` to `first + count` (at most `batch`) act and move: each
+    /// one's force from its held urges, then all of them move at once (steer::apply_forces:
+    /// the vehicle model in SIMD lanes, the same bits as apply_force). Walkers keep to the
+    /// ground and flyers above it, the ground under all of them evaluated at once, in lanes.
+    /// The birds that stay in their database bins move there; each changes only its own bird
+    /// and entry, so batches run on any thread. Birds changing bins wait, and so does a flyer
+    /// low enough to land: landing looks for walkers below it, so it comes after every walker
+    /// has moved: `deferred_` says which wait and why, and `waiting_` lists them (see there).
+    void act(std::size_t first, std::size_t count, float dt, float calm) {
+        vec3 forces[batch];
+        for (std::size_t k = 0; k < count; ++k) forces[k] = urge(birds_[first + k], dt, calm);
+        steer::apply_forces(std::span(birds_).subspan(first, count), std::span(forces, count), dt, &bird::body);
+        float x[batch], z[batch], height[batch];
+        vec3 normal[batch];
+        for (std::size_t k = 0; k < count; ++k) {
+            const vec3 p = birds_[first + k].body.position();
+            x[k] = p.x;
+            z[k] = p.z;
+        }
+        config_.ground.at(std::span(x, count), std::span(z, count), std::span(height, count), std::span(normal, count));
+        // Walkers stand on the ground, their velocities along it (set together, in lanes).
+        steer::vehicle3* walkers[batch];
+        vec3 along_ground[batch]{};  // (initialized: g++ 12 cannot see that set_velocities reads only those set)
+        std::size_t walking = 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            bird& b = birds_[first + k];
+            if (b.flying) continue;
+            b.body.set_position({x[k], height[k], z[k]});
+            b.ground_normal = normal[k];
+            walkers[walking] = &b.body;
+            along_ground[walking++] = tangent(b.body.velocity(), normal[k]);
+        }
+        steer::set_velocities(std::span(walkers, walking), std::span(along_ground, walking),
+                              [](steer::vehicle3* body) -> steer::vehicle3& { return *body; });
+        std::uint32_t waiting_flyers[batch];
+        std::uint32_t walkers_waiting = 0, flyers_waiting = 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            const auto i = static_cast<std::uint32_t>(first + k);
+            bird& b = birds_[i];
+            later what = later::nothing;
+            if (b.flying) {
+                const float altitude = b.body.position().y - height[k];
+                if (ready_to_land(b, altitude))
+                    what = later::landing;
+                else
+                    keep_above_ground(b, altitude);
+            }
+            if (what == later::nothing && !db_.try_move_in_place(handles_[i], b.body.position())) what = later::move;
+            deferred_[i] = what;
+            if (what == later::nothing) continue;
+            if (b.flying)
+                waiting_flyers[flyers_waiting++] = i;
+            else
+                waiting_[first + walkers_waiting++] = i;
+        }
+        std::copy_n(waiting_flyers, flyers_waiting, waiting_.begin() + static_cast<std::ptrdiff_t>(first + walkers_waiting));
+        waiting_count_[first / batch] = {walkers_waiting, flyers_waiting};
     }
 
     /// Re-sorts the birds' storage by place, in Morton (Z-curve) order of their ground
@@ -1180,6 +1140,11 @@ private:
         landing,  ///< low enough to land: lands or skims on, then moves, one by one
     };
     std::vector<later> deferred_;  ///< scratch of step: what each bird has left to do
+    /// Scratch of step: for each batch of `act`, from its first place on, its walkers that
+    /// wait, then its flyers that wait (gathered in parallel, so that the serial part of a
+    /// step does not scan every bird), and how many of each.
+    std::vector<std::uint32_t> waiting_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> waiting_count_;
     std::vector<std::uint32_t> walkers_;  ///< scratch of step: the walking birds changing bins, in order
     std::vector<std::uint32_t> flyers_;   ///< scratch of step: the flying birds changing bins or landing, in order
     steer::vehicle3 car_;
