@@ -25,7 +25,6 @@
 #include <cstdint>
 #include <limits>
 #include <mutex>
-#include <numbers>
 #include <numeric>
 #include <optional>
 #include <span>

@@ -102,7 +102,7 @@ struct vehicle_lanes {
             for (std::size_t j = 0; j < n; j += W) done[j / W] = assign_lanes(lanes, j);
             for (std::size_t i = 0; i < n; ++i) {
                 vehicle<V>& v = at(first + i);
-                if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
+                if (done[i / W] >> (i % W) & 1u) unstage_assign(lanes, i, v);
                 else v.set_velocity(velocities[first + i]);
             }
         }
@@ -140,13 +140,11 @@ private:
         s.blend[i] = v.smoothing_ > S(0) ? memo.blend : S(0);
     }
 
-    /// Stages a vehicle for `assign_lanes`: its frame and limit, and the new velocity in
-    /// place of its own (position and acceleration too, which unstaging writes back unchanged).
+    /// Stages a vehicle for `assign_lanes`: its frame's axes and limit, and the new velocity
+    /// in place of its own (not its position or acceleration, which setting a velocity keeps).
     static void stage_assign(staged& s, std::size_t i, const vehicle<V>& v, const V& velocity) noexcept {
         for (int d = 0; d < D; ++d) {
-            s.position[d][i] = v.frame_.position_[d];
             s.velocity[d][i] = velocity[d];
-            s.acceleration[d][i] = v.acceleration_[d];
             s.forward[d][i] = v.frame_.forward_[d];
             s.side[d][i] = v.frame_.side_[d];
             if constexpr (D == 3) s.up[d][i] = v.frame_.up_[d];
@@ -171,6 +169,17 @@ private:
             v.frame_.position_[d] = s.position[d][i];
             v.velocity_[d] = s.velocity[d][i];
             v.acceleration_[d] = s.acceleration[d][i];
+            v.frame_.forward_[d] = s.forward[d][i];
+            v.frame_.side_[d] = s.side[d][i];
+            if constexpr (D == 3) v.frame_.up_[d] = s.up[d][i];
+        }
+        v.speed_ = s.speed[i];
+    }
+
+    /// What `assign_lanes` changed: velocity, speed and the frame's axes.
+    static void unstage_assign(const staged& s, std::size_t i, vehicle<V>& v) noexcept {
+        for (int d = 0; d < D; ++d) {
+            v.velocity_[d] = s.velocity[d][i];
             v.frame_.forward_[d] = s.forward[d][i];
             v.frame_.side_[d] = s.side[d][i];
             if constexpr (D == 3) v.frame_.up_[d] = s.up[d][i];
