@@ -35,10 +35,10 @@ struct one_lane {
 
 /// sin(x) and cos(x) of each lane, by arithmetic alone (no library call, no branch), so
 /// that a pack of lanes costs little more than one: x = r + n pi with r in [-pi/2, pi/2]
-/// (pi in three parts), the series of sin r and
-/// cos r to the terms in r^13 and r^12 (truncation error below 1e-9 there), and the sign
-/// (-1)^n. Within 3e-7 of the exact values for |x| <= 10^5, which covers the phases of a
-/// park 50 km across; a larger |x| (or a NaN) is clamped into that range first.
+/// (pi in three parts), the series of sin r and cos r to the terms in r^13 and r^12
+/// (truncation error below 1e-9 there), and the sign (-1)^n. Within 3e-7 of the exact
+/// values for |x| <= 10^5, which covers the phases of a park 50 km across; a larger |x|
+/// (or a NaN) is clamped into that range first.
 template <class L>
 STEER_DETAIL_ALWAYS_INLINE inline void sine_cosine(typename L::pack x, typename L::pack& sine,
                                                    typename L::pack& cosine) noexcept {
@@ -92,14 +92,14 @@ struct terrain {
     }
 
     /// The ground under many points, a SIMD pack of them at a time (what the walking birds
-    /// need every frame): `height[i]` and `normal[i]` under (x[i], z[i]), the same numbers
-    /// as `at(x[i], z[i])` gives. The four spans have the same size.
-    void at(std::span<const float> x, std::span<const float> z, std::span<float> height,
-            std::span<vec3> normal) const noexcept {
+    /// need every frame): `heights[i]` and `normals[i]` under (x[i], z[i]), the same numbers
+    /// as `at(x[i], z[i])` gives, for every i that all four spans have.
+    void at(std::span<const float> x, std::span<const float> z, std::span<float> heights,
+            std::span<vec3> normals) const noexcept {
         using L = steer::detail::simd::native_pack<float>;
         using pack = L::pack;
         constexpr std::size_t W = L::width;
-        const std::size_t count = std::min({x.size(), z.size(), height.size(), normal.size()});
+        const std::size_t count = std::min({x.size(), z.size(), heights.size(), normals.size()});
         for (std::size_t first = 0; first < count; first += W) {
             const std::size_t n = std::min(W, count - first);
             // A last pack that is not full computes its unused lanes at (0, 0).
@@ -115,8 +115,8 @@ struct terrain {
             std::memcpy(out[2], &ny, sizeof ny);
             std::memcpy(out[3], &nz, sizeof nz);
             for (std::size_t l = 0; l < n; ++l) {
-                height[first + l] = out[0][l];
-                normal[first + l] = {out[1][l], out[2][l], out[3][l]};
+                heights[first + l] = out[0][l];
+                normals[first + l] = {out[1][l], out[2][l], out[3][l]};
             }
         }
     }
@@ -125,8 +125,9 @@ private:
     /// The height and unit normal under (x, z), lane by lane: the waves' phases, their sines
     /// and cosines, the height, and the normal from the height's slopes.
     template <class L>
-    STEER_DETAIL_ALWAYS_INLINE void evaluate(const typename L::pack& x, const typename L::pack& z, typename L::pack& height,
-                  typename L::pack& nx, typename L::pack& ny, typename L::pack& nz) const noexcept {
+    STEER_DETAIL_ALWAYS_INLINE void evaluate(const typename L::pack& x, const typename L::pack& z,
+                                             typename L::pack& h, typename L::pack& nx, typename L::pack& ny,
+                                             typename L::pack& nz) const noexcept {
         using pack = typename L::pack;
         const auto c = [](float v) { return L::broadcast(v); };
         const auto k = wave_numbers();
@@ -135,7 +136,7 @@ private:
         sine_cosine<L>(c(k[0]) * x + c(0.4f), sin_x, cos_x);
         sine_cosine<L>(c(k[1]) * z + c(1.3f), sin_z, cos_z);
         sine_cosine<L>(c(k[2]) * u + c(2.0f), sin_u, cos_u);
-        height = c(amplitude) * (c(0.6f) * sin_x * sin_z + c(0.4f) * cos_u);
+        h = c(amplitude) * (c(0.6f) * sin_x * sin_z + c(0.4f) * cos_u);
         // The slopes d(height)/dx and d(height)/dz; the normal is (-dx, 1, -dz), normalized.
         const pack s = c(-0.4f * k[2]) * sin_u;
         const pack dx = c(amplitude) * (c(0.6f * k[0]) * cos_x * sin_z + c(0.8f) * s);
