@@ -627,7 +627,8 @@ private:
     /// Birds are acted on this many at a time (see `act`).
     static constexpr std::size_t batch = 64;
 
-    /// The birds stored from `first` to `first + count` (at most `batch`) act and move: each
+    /// The birds stored from `first` (a multiple of `batch`, which numbers the batch's entry
+    /// in `waiting_count_`) to `first + count` (at most `batch`) act and move: each
     /// one's force from its held urges, then all of them move at once (steer::apply_forces:
     /// the vehicle model in SIMD lanes, the same bits as apply_force). Walkers keep to the
     /// ground and flyers above it, the ground under all of them evaluated at once, in lanes.
@@ -682,7 +683,8 @@ private:
             else
                 waiting_[first + walkers_waiting++] = i;
         }
-        std::copy_n(waiting_flyers, flyers_waiting, waiting_.begin() + static_cast<std::ptrdiff_t>(first + walkers_waiting));
+        const auto flyers_from = waiting_.begin() + static_cast<std::ptrdiff_t>(first + walkers_waiting);
+        std::copy_n(waiting_flyers, flyers_waiting, flyers_from);
         waiting_count_[first / batch] = {walkers_waiting, flyers_waiting};
     }
 

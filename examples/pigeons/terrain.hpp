@@ -76,8 +76,10 @@ struct terrain {
         vec3 normal{0, 1, 0};
     };
 
-    /// Ground height under (x, z).
-    [[nodiscard]] float height(float x, float z) const noexcept { return at(x, z).height; }
+    /// Ground height under (x, z) (without the normal's square root and division).
+    [[nodiscard]] float height(float x, float z) const noexcept {
+        return height_of<one_lane>(waves_at<one_lane>(x, z));
+    }
     /// Ground point under `p` (same x and z).
     [[nodiscard]] vec3 below(const vec3& p) const noexcept { return {p.x, height(p.x, p.z), p.z}; }
     /// Height of `p` above the ground (negative underground).
@@ -86,8 +88,10 @@ struct terrain {
     [[nodiscard]] vec3 normal(float x, float z) const noexcept { return at(x, z).normal; }
     /// Height and normal under (x, z) at once.
     [[nodiscard]] point at(float x, float z) const noexcept {
+        const waves<one_lane> w = waves_at<one_lane>(x, z);
         point p;
-        evaluate<one_lane>(x, z, p.height, p.normal.x, p.normal.y, p.normal.z);
+        p.height = height_of<one_lane>(w);
+        normal_of<one_lane>(w, p.normal.x, p.normal.y, p.normal.z);
         return p;
     }
 
@@ -107,8 +111,10 @@ struct terrain {
             std::copy_n(x.data() + first, n, padded[0]);
             std::copy_n(z.data() + first, n, padded[1]);
             const pack xs = L::load(padded[0]), zs = L::load(padded[1]);
-            pack h, nx, ny, nz;
-            evaluate<L>(xs, zs, h, nx, ny, nz);
+            const waves<L> w = waves_at<L>(xs, zs);
+            const pack h = height_of<L>(w);
+            pack nx, ny, nz;
+            normal_of<L>(w, nx, ny, nz);
             float out[4][W];
             std::memcpy(out[0], &h, sizeof h);
             std::memcpy(out[1], &nx, sizeof nx);
@@ -122,25 +128,38 @@ struct terrain {
     }
 
 private:
-    /// The height and unit normal under (x, z), lane by lane: the waves' phases, their sines
-    /// and cosines, the height, and the normal from the height's slopes.
+    /// The sines and cosines of the three waves' phases under (x, z), lane by lane.
     template <class L>
-    STEER_DETAIL_ALWAYS_INLINE void evaluate(const typename L::pack& x, const typename L::pack& z,
-                                             typename L::pack& h, typename L::pack& nx, typename L::pack& ny,
-                                             typename L::pack& nz) const noexcept {
+    struct waves {
+        typename L::pack sin_x, cos_x, sin_z, cos_z, sin_u, cos_u;
+    };
+    template <class L>
+    STEER_DETAIL_ALWAYS_INLINE waves<L> waves_at(const typename L::pack& x,
+                                                 const typename L::pack& z) const noexcept {
+        const auto c = [](float v) { return L::broadcast(v); };
+        const auto k = wave_numbers();
+        const typename L::pack u = c(0.8f) * x - c(0.6f) * z;
+        waves<L> w;
+        sine_cosine<L>(c(k[0]) * x + c(0.4f), w.sin_x, w.cos_x);
+        sine_cosine<L>(c(k[1]) * z + c(1.3f), w.sin_z, w.cos_z);
+        sine_cosine<L>(c(k[2]) * u + c(2.0f), w.sin_u, w.cos_u);
+        return w;
+    }
+    template <class L>
+    STEER_DETAIL_ALWAYS_INLINE typename L::pack height_of(const waves<L>& w) const noexcept {
+        const auto c = [](float v) { return L::broadcast(v); };
+        return c(amplitude) * (c(0.6f) * w.sin_x * w.sin_z + c(0.4f) * w.cos_u);
+    }
+    /// The unit normal from the height's slopes d/dx and d/dz: (-dx, 1, -dz), normalized.
+    template <class L>
+    STEER_DETAIL_ALWAYS_INLINE void normal_of(const waves<L>& w, typename L::pack& nx, typename L::pack& ny,
+                                              typename L::pack& nz) const noexcept {
         using pack = typename L::pack;
         const auto c = [](float v) { return L::broadcast(v); };
         const auto k = wave_numbers();
-        const pack u = c(0.8f) * x - c(0.6f) * z;
-        pack sin_x, cos_x, sin_z, cos_z, sin_u, cos_u;
-        sine_cosine<L>(c(k[0]) * x + c(0.4f), sin_x, cos_x);
-        sine_cosine<L>(c(k[1]) * z + c(1.3f), sin_z, cos_z);
-        sine_cosine<L>(c(k[2]) * u + c(2.0f), sin_u, cos_u);
-        h = c(amplitude) * (c(0.6f) * sin_x * sin_z + c(0.4f) * cos_u);
-        // The slopes d(height)/dx and d(height)/dz; the normal is (-dx, 1, -dz), normalized.
-        const pack s = c(-0.4f * k[2]) * sin_u;
-        const pack dx = c(amplitude) * (c(0.6f * k[0]) * cos_x * sin_z + c(0.8f) * s);
-        const pack dz = c(amplitude) * (c(0.6f * k[1]) * sin_x * cos_z - c(0.6f) * s);
+        const pack s = c(-0.4f * k[2]) * w.sin_u;
+        const pack dx = c(amplitude) * (c(0.6f * k[0]) * w.cos_x * w.sin_z + c(0.8f) * s);
+        const pack dz = c(amplitude) * (c(0.6f * k[1]) * w.sin_x * w.cos_z - c(0.6f) * s);
         const pack inverse_length = c(1) / L::sqrt((dx * dx + c(1)) + dz * dz);
         nx = -dx * inverse_length;
         ny = inverse_length;
