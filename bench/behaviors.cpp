@@ -66,22 +66,22 @@ void flee(benchmark::State& state) {
 template <class V>
 void pursuit(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::pursuit(s.vehicle(i), s.other(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::pursuit(s.vehicle(i), s.other(i), {.max_prediction_time = S(3)}); });
 }
 template <class V>
 void evasion(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::evasion(s.vehicle(i), s.other(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::evasion(s.vehicle(i), s.other(i), {.max_prediction_time = S(3)}); });
 }
 template <class V>
 void offset_pursuit(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::offset_pursuit(s.vehicle(i), s.other(i), S(2), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::offset_pursuit(s.vehicle(i), s.other(i), {.offset = S(2), .max_prediction_time = S(3)}); });
 }
 template <class V>
 void arrival(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::arrival(s.vehicle(i), s.point(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::arrival(s.vehicle(i), s.point(i), {.slowing_distance = S(3)}); });
 }
 template <class V>
 void wander(benchmark::State& state) {

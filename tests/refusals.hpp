@@ -71,12 +71,12 @@ inline std::vector<refusal> refusals() {
     add("steer::think_schedule: period must be >= 1 (got 0)", [] { steer::think_schedule(0); });
 
     // ---- behaviors/
-    add("steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::pursuit(ok, ok, S(-1)); });
-    add("steer::evasion: max_prediction_time must be >= 0 and finite (got inf)", [=] { (void)steer::evasion(ok, ok, inf); });
-    add("steer::offset_pursuit: offset must be >= 0 and finite (got -1)", [] { (void)steer::offset_pursuit(ok, ok, S(-1), S(1)); });
+    add("steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::pursuit(ok, ok, {.max_prediction_time = S(-1)}); });
+    add("steer::evasion: max_prediction_time must be >= 0 and finite (got inf)", [=] { (void)steer::evasion(ok, ok, {.max_prediction_time = inf}); });
+    add("steer::offset_pursuit: offset must be >= 0 and finite (got -1)", [] { (void)steer::offset_pursuit(ok, ok, {.offset = S(-1), .max_prediction_time = S(1)}); });
     add("steer::offset_pursuit: max_prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::offset_pursuit(ok, ok, S(1), S(-1)); });
-    add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), S(-1)); });
+        [] { (void)steer::offset_pursuit(ok, ok, {.offset = S(1), .max_prediction_time = S(-1)}); });
+    add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), {.slowing_distance = S(-1)}); });
     add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, S(-1)); });
     add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(-1), S(1)); });
     add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(1), S(-1)); });

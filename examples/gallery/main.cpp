@@ -155,7 +155,7 @@ figure pursuit() {
         vehicle quarry({.position = {10, -4}, .velocity = {0, 0.6}, .max_speed = 0.6});
         track t{v.position()}, q{quarry.position()};
         for (int frame = 0; frame < hz * 30; ++frame) {
-            v.apply_force(predict ? steer::pursuit(v, quarry, 5.0) : steer::seek(v, quarry.position()), dt);
+            v.apply_force(predict ? steer::pursuit(v, quarry, {.max_prediction_time = 5.0}) : steer::seek(v, quarry.position()), dt);
             quarry.apply_force(vec(0), dt);
             t.push_back(v.position()), q.push_back(quarry.position());
             if (glm::distance(v.position(), quarry.position()) < 0.5) break;
@@ -193,7 +193,7 @@ figure evasion() {
         double closest = 1e9;
         std::size_t at = 0;
         for (int frame = 0; frame < hz * 10; ++frame) {
-            v.apply_force(predict ? steer::evasion(v, menace, 4.0) : steer::flee(v, menace.position()), dt);
+            v.apply_force(predict ? steer::evasion(v, menace, {.max_prediction_time = 4.0}) : steer::flee(v, menace.position()), dt);
             menace.apply_force(vec(0), dt);
             t.push_back(v.position()), m.push_back(menace.position());
             const double d = glm::distance(v.position(), menace.position());
@@ -236,7 +236,7 @@ figure offset_pursuit() {
         double closest = 1e9;
         std::size_t at = 0;
         for (int frame = 0; frame < hz * 16; ++frame) {
-            v.apply_force(steer::offset_pursuit(v, quarry, offsets[k], 3.0), dt);
+            v.apply_force(steer::offset_pursuit(v, quarry, {.offset = offsets[k], .max_prediction_time = 3.0}), dt);
             quarry.apply_force(vec(0), dt);
             t.push_back(v.position()), q.push_back(quarry.position());
             const double d = glm::distance(v.position(), quarry.position());
@@ -280,7 +280,7 @@ figure arrival() {
     vehicle seeker({.position = {0, -3}, .velocity = {0, 2}, .max_force = 2, .max_speed = 2});
     const track s = run(seeker, 12, [&](const vehicle& v) { return steer::seek(v, target); });
     vehicle arriver({.position = {0, -3}, .velocity = {0, 2}, .max_force = 2, .max_speed = 2});
-    const track a = run(arriver, 12, [&](const vehicle& v) { return steer::arrival(v, target, slowing); });
+    const track a = run(arriver, 12, [&](const vehicle& v) { return steer::arrival(v, target, {.slowing_distance = slowing}); });
 
     figure fig("Arrival", {-2, -4.5}, {18, 4.5});
     panel& p = fig.main();
@@ -524,7 +524,7 @@ figure obstacle_avoidance() {
                           color::blue, {color::blue, 1}, 0.12);
                 shown_cylinder = true;
             }
-            const vec steering = glm::length(avoid) > 0 ? avoid : steer::arrival(v, goals[i], 3.0);
+            const vec steering = glm::length(avoid) > 0 ? avoid : steer::arrival(v, goals[i], {.slowing_distance = 3.0});
             v.apply_force(steering, dt);
             t.push_back(v.position());
             for (const auto& o : rocks) collisions += glm::distance(v.position(), o.center) < o.radius + v.radius();
@@ -811,7 +811,7 @@ figure separation() {
         }
         const auto tracks = step_group(crowd, 12, [&](std::size_t i) {
             const vehicle& v = crowd[i];
-            const vec arrive = steer::arrival(v, goal, 4.0);
+            const vec arrive = steer::arrival(v, goal, {.slowing_distance = 4.0});
             return k == 0 ? arrive : arrive + 3.0 * steer::separation(v, crowd, near);
         });
         if (k == 1) {
@@ -1066,7 +1066,7 @@ figure avatar_avoidance() {
         for (std::size_t i = 0; i < crowd.size(); ++i) {
             vehicle& v = crowd[i];
             const vec away = steer::avoid_avatar(v, avatar, avatar_velocity, zone);
-            v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], 2.0), dt);
+            v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], {.slowing_distance = 2.0}), dt);
             tracks[i].push_back(v.position());
         }
         avatar += avatar_velocity * dt;

@@ -1108,7 +1108,7 @@ private:
             const vec2 t2 = leg.target + config_.route_offset();
             const vec3 target = config_.ground.below({t2.x, 0, t2.y});
             if (car_.max_speed() != leg.speed) car_.set_max_speed(leg.speed);
-            force = last ? steer::arrival(car_, target, 3.0f) : steer::seek(car_, target);
+            force = last ? steer::arrival(car_, target, {.slowing_distance = 3.0f}) : steer::seek(car_, target);
             if (!last && steer::distance_squared(target, car_.position()) < 1.0f) ++car_leg_;
         }
         car_.apply_force(tangent(force, vec3(0, 1, 0)), dt);

@@ -5,8 +5,8 @@
 // Guard a spot: chase an intruder while it is within `radius` of the spot, else return to it.
 template <steer::vector V>
 V guard(const steer::vehicle<V>& me, const V& spot, const steer::vehicle<V>& intruder, steer::scalar_t<V> radius) {
-    if (glm::distance(intruder.position(), spot) < radius) return steer::pursuit(me, intruder, steer::scalar_t<V>(2));
-    return steer::arrival(me, spot, steer::scalar_t<V>(3));
+    if (glm::distance(intruder.position(), spot) < radius) return steer::pursuit(me, intruder, {.max_prediction_time = steer::scalar_t<V>(2)});
+    return steer::arrival(me, spot, {.slowing_distance = steer::scalar_t<V>(3)});
 }
 
 template <steer::vector V>

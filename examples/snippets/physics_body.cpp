@@ -19,7 +19,7 @@ struct rigid_body {              // stands in for your engine's body
 glm::vec3 steering_for(steer::vehicle3& brain, const rigid_body& body, const glm::vec3& goal) {
     brain.set_position(body.position);
     brain.set_velocity(body.velocity);   // truncated to max_speed; turns the frame with it
-    return steer::truncate(steer::arrival(brain, goal, 4.0f), brain.max_force());
+    return steer::truncate(steer::arrival(brain, goal, {.slowing_distance = 4.0f}), brain.max_force());
 }
 
 int main() {

@@ -19,6 +19,7 @@
 #include <string>
 #include <type_traits>
 
+#include "detail/expect.hpp"
 #include "detail/simd.hpp"
 #include "error.hpp"
 #include "math.hpp"
@@ -350,7 +351,7 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
     };
     for (std::size_t i = 0; i < count; ++i)
         if (!is_finite(value_at(i))) [[unlikely]]
-            refuse_non_finite(where, std::string(name) + "[" + format_value(i) + "]", value_at(i));
+            refuse_vector(where, std::string(name) + "[" + format_value(i) + "]", "finite", value_at(i));
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
         return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);

@@ -22,6 +22,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "detail/expect.hpp"
 #include "apply_forces.hpp"
 #include "behaviors/flocking.hpp"
 #include "behaviors/neighborhood.hpp"

@@ -59,6 +59,18 @@ public:
         return frame;
     }
 
+    /// A frame with the given axes, taken as they are: `forward` and `side` (and `up` in 3D)
+    /// must already be orthonormal, as an agent's own frame is.
+    [[nodiscard]] static constexpr local_space from_axes(const V& position, const V& forward, const V& side,
+                                                         const V& up = up_hint()) noexcept {
+        local_space frame;
+        frame.position_ = position;
+        frame.forward_ = forward;
+        frame.side_ = side;
+        if constexpr (is_3d) frame.up_ = up;
+        return frame;
+    }
+
     /// The frame's origin, world units.
     [[nodiscard]] constexpr const V& position() const noexcept { return position_; }
     /// Unit forward axis (the last local coordinate).

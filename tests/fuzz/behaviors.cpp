@@ -187,7 +187,7 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     switch (choice) {
         case 0: return steer::seek(v, in.vec<V>());
         case 1: return steer::flee(v, in.vec<V>());
-        case 2: return steer::arrival(v, in.vec<V>(), in.non_negative<S>());
+        case 2: return steer::arrival(v, in.vec<V>(), {.slowing_distance = in.non_negative<S>()});
         case 3: {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
             return steer::avoid_avatar(v, in.vec<V>(), in.vec<V>(), zone);
@@ -196,9 +196,9 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
             return steer::avatar_escape_direction(zone, in.vec<V>(), in.vec<V>(), in.vec<V>());
         }
-        case 5: return steer::pursuit(v, w.other(in, v), random_time<S>(in));
-        case 6: return steer::evasion(v, w.other(in, v), random_time<S>(in));
-        case 7: return steer::offset_pursuit(v, w.other(in, v), in.non_negative<S>(), random_time<S>(in));
+        case 5: return steer::pursuit(v, w.other(in, v), {.max_prediction_time = random_time<S>(in)});
+        case 6: return steer::evasion(v, w.other(in, v), {.max_prediction_time = random_time<S>(in)});
+        case 7: return steer::offset_pursuit(v, w.other(in, v), {.offset = in.non_negative<S>(), .max_prediction_time = random_time<S>(in)});
         case 8: {
             const steer::wander_params<V> p{.radius = in.non_negative<S>(), .distance = in.non_negative<S>(),
                                             .rate = in.non_negative<S>()};

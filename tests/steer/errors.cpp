@@ -37,5 +37,5 @@ TEST_CASE("the same configurations with valid values are accepted") {
     CHECK_NOTHROW(steer::think_schedule(1));
     steer::vehicle<V> v;
     CHECK_NOTHROW(v.apply_force(V(0), 0.0f));
-    CHECK_NOTHROW((void)steer::arrival(v, V(1), 0.0f));
+    CHECK_NOTHROW((void)steer::arrival(v, V(1), {.slowing_distance = 0.0f}));
 }

@@ -4,6 +4,7 @@
 /// @file
 /// Containment (Reynolds 1999, "Wall Following and Containment"): stay inside a region.
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "../vehicle.hpp"

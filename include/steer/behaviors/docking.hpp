@@ -58,9 +58,9 @@ template <vector V>
 template <vector V>
 [[nodiscard]] V dock(const vehicle<V>& v, const V& target, const V& target_forward, scalar_t<V> slowing_distance) {
     using S = scalar_t<V>;
-    detail::expect_slowing_distance("steer::dock", slowing_distance);
+    detail::expect_at_least("steer::dock", "slowing_distance", slowing_distance, 0);
     const V axis = safe_normalize(target_forward);
-    if (axis == V(S(0))) return arrival(v, target, slowing_distance);  // no heading asked for
+    if (axis == V(S(0))) return arrival(v, target, {.slowing_distance = slowing_distance});  // no heading asked for
 
     constexpr S damping = 8;
     const S slope = detail::ramp_slope(v, slowing_distance, damping);

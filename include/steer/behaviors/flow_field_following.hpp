@@ -4,6 +4,7 @@
 /// @file
 /// Flow field following (Reynolds 1999, "Flow Field Following").
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "../vehicle.hpp"

@@ -6,6 +6,7 @@
 
 #include <limits>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "../vehicle.hpp"
@@ -66,7 +67,7 @@ template <vector V, sphere_range<V> R>
         }
     }
     if (!found) return flee(v, hunter_position);
-    return arrival(v, best, p.slowing_distance);
+    return arrival(v, best, {.slowing_distance = p.slowing_distance});
 }
 
 /// Hides from `hunter` behind one of `spheres` (Reynolds 1999's hide sketch): the hunter's

@@ -41,9 +41,9 @@ template <vector V>
 [[nodiscard]] V interpose(const vehicle<V>& v, const vehicle<V>& a, const vehicle<V>& b,
                           scalar_t<V> slowing_distance = 0) {
     using S = scalar_t<V>;
-    detail::expect_slowing_distance("steer::interpose", slowing_distance);
+    detail::expect_at_least("steer::interpose", "slowing_distance", slowing_distance, 0);
     const V target = interpose_point(v, a, b);
-    return slowing_distance > S(0) ? arrival(v, target, slowing_distance) : seek(v, target);
+    return slowing_distance > S(0) ? arrival(v, target, {.slowing_distance = slowing_distance}) : seek(v, target);
 }
 
 }  // namespace steer

@@ -9,6 +9,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
@@ -104,7 +105,7 @@ template <vector V, class R>
     } else {
         V target = leader.position() - leader.forward() * behind;
         if (ahead >= S(0)) target += away * (p.lane_width / S(2) + v.radius());
-        steering = arrival(v, target, p.slowing_distance);
+        steering = arrival(v, target, {.slowing_distance = p.slowing_distance});
     }
     if (p.separation_weight != S(0)) steering += separation(v, neighbors, p.separation) * p.separation_weight;
     return steering;

@@ -9,6 +9,7 @@
 #include <span>
 #include <type_traits>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "../vehicle.hpp"
@@ -82,14 +83,14 @@ template <vector V>
                        const patrol_params<V>& p = {}) {
     using S = scalar_t<V>;
     constexpr auto where = "steer::patrol";
-    detail::expect_slowing_distance(where, p.slowing_distance);
+    detail::expect_at_least(where, "slowing_distance", p.slowing_distance, 0);
     detail::expect_at_least(where, "reach_radius", p.reach_radius, S(0));
     if (checkpoints.empty()) return V(S(0));
 
     if (s.next >= checkpoints.size()) s.next %= checkpoints.size();
     if (distance_squared(v.position(), checkpoints[s.next]) <= p.reach_radius * p.reach_radius)
         detail::advance_patrol(s, checkpoints.size(), p.mode);
-    return arrival(v, checkpoints[s.next], p.slowing_distance);
+    return arrival(v, checkpoints[s.next], {.slowing_distance = p.slowing_distance});
 }
 
 }  // namespace steer

@@ -36,7 +36,7 @@ template <vector V>
     constexpr auto where = "steer::shadow";
     STEER_EXPECTS(std::isfinite(stand_off) && stand_off >= S(0),
                   detail::describe(where, "stand_off", ">= 0 and finite", stand_off));
-    detail::expect_slowing_distance(where, slowing_distance);
+    detail::expect_at_least(where, "slowing_distance", slowing_distance, 0);
 
     constexpr S damping = 4;
     const S slope = detail::ramp_slope(v, slowing_distance, damping);

@@ -10,6 +10,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"

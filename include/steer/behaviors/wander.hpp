@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../random.hpp"

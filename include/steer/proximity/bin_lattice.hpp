@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/expect.hpp"
 #include "../detail/always_inline.hpp"
 #include "../detail/proximity_slots.hpp"
 #include "../error.hpp"

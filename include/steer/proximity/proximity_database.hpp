@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 

@@ -14,6 +14,7 @@
 
 #include <glm/common.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"

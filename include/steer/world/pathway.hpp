@@ -18,6 +18,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"

@@ -9,6 +9,7 @@
 #include <ranges>
 #include <type_traits>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 

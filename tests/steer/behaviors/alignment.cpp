@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/alignment.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "groups_util.hpp"

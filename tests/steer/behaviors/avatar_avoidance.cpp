@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/avatar_avoidance.hpp>
+#include <steer/vehicle.hpp>
 
 #include "test_util.hpp"
 

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/containment.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 #include <steer/world/pathway.hpp>
 

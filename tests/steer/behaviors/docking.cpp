@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/docking.hpp>
 
 #include "test_util.hpp"
@@ -89,7 +90,7 @@ TEST_CASE_TEMPLATE("docking without a forward direction is arrival", V, STEER_TE
     using S = steer::scalar_t<V>;
     const steer::vehicle<V> v({.position = make<V>(4, 1, -2), .velocity = make<V>(0, 1, 0), .max_speed = 2});
     const V target = make<V>(-1, 3, 2);
-    CHECK(steer::dock(v, target, V(S(0)), S(2)) == steer::arrival(v, target, S(2)));
+    CHECK(steer::dock(v, target, V(S(0)), S(2)) == steer::arrival(v, target, {.slowing_distance = S(2)}));
 }
 
 TEST_CASE_TEMPLATE("docking stays finite on degenerate input", V, STEER_TEST_VECTORS) {

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/flocking.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "groups_util.hpp"

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/flow_field_following.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "test_util.hpp"

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/hide.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/obstacle_avoidance.hpp>
 #include <steer/random.hpp>
 
@@ -61,9 +62,9 @@ TEST_CASE_TEMPLATE("hide arrives at the nearest hiding point, behind an obstacle
     const steer::hide_params<V> params{.margin = 1, .slowing_distance = 3};
     // Hiding points: radius + hider radius + margin beyond each center: (13.5, 0) and (0, 12.5).
     const steer::vehicle<V> by_second({.position = make<V>(2, 14, 0), .radius = S(0.5), .max_speed = 3});
-    CHECK(steer::hide(by_second, hunter, rocks, params) == steer::arrival(by_second, make<V>(0, 12.5, 0), S(3)));
+    CHECK(steer::hide(by_second, hunter, rocks, params) == steer::arrival(by_second, make<V>(0, 12.5, 0), {.slowing_distance = S(3)}));
     const steer::vehicle<V> by_first({.position = make<V>(12, -3, 0), .radius = S(0.5), .max_speed = 3});
-    CHECK(steer::hide(by_first, hunter, rocks, params) == steer::arrival(by_first, make<V>(13.5, 0, 0), S(3)));
+    CHECK(steer::hide(by_first, hunter, rocks, params) == steer::arrival(by_first, make<V>(13.5, 0, 0), {.slowing_distance = S(3)}));
     // The overload taking the hunter vehicle hides from its position.
     const steer::vehicle<V> hunter_vehicle({.position = hunter});
     CHECK(steer::hide(by_first, hunter_vehicle, rocks, params) == steer::hide(by_first, hunter, rocks, params));

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/interpose.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/seek.hpp>
 
 #include "test_util.hpp"

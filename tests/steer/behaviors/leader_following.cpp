@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/leader_following.hpp>
 #include <steer/behaviors/separation.hpp>
 #include <steer/random.hpp>
@@ -125,7 +126,7 @@ TEST_CASE_TEMPLATE("follow_leader arrives at the point behind the leader, furthe
     const steer::vehicle<V> moving({.position = make<V>(0, 0, 0), .velocity = make<V>(0, 0.8, 0), .max_speed = 1});
     const steer::vehicle<V> g({.position = make<V>(3, -9, 0), .velocity = make<V>(0.5, 0.5, 0), .max_speed = 2});
     const V target = moving.position() - moving.forward() * S(3 + 0.8 * 1.5);
-    CHECK(near(steer::follow_leader(g, moving, nobody, p), steer::arrival(g, target, p.slowing_distance), 1e-3));
+    CHECK(near(steer::follow_leader(g, moving, nobody, p), steer::arrival(g, target, {.slowing_distance = p.slowing_distance}), 1e-3));
 }
 
 TEST_CASE_TEMPLATE("follow_leader adds separation from the other followers, weighted", V, STEER_TEST_VECTORS) {

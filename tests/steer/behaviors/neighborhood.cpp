@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/neighborhood.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "test_util.hpp"

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/random.hpp>
 

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/path_following.hpp>
+#include <steer/vehicle.hpp>
 
 #include "test_util.hpp"
 

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/patrol.hpp>
 
 #include "test_util.hpp"
@@ -77,7 +78,7 @@ TEST_CASE_TEMPLATE("patrol steers by arrival toward the current checkpoint and t
     const std::array<V, 3> checkpoints = {make<V>(5, 0, 0), make<V>(0, 5, 0), make<V>(0, 0, 5)};
     const V c_array[3] = {checkpoints[0], checkpoints[1], checkpoints[2]};
     steer::patrol_state state{.next = 1};
-    const V expected = steer::arrival(v, checkpoints[1], S(3));
+    const V expected = steer::arrival(v, checkpoints[1], {.slowing_distance = S(3)});
     CHECK(steer::patrol(v, checkpoints, state, {.slowing_distance = 3}) == expected);
     CHECK(steer::patrol(v, c_array, state, {.slowing_distance = 3}) == expected);
     CHECK(steer::patrol(v, std::span<const V>(checkpoints), state, {.slowing_distance = 3}) == expected);

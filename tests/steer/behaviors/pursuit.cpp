@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/pursuit.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/behaviors/wander.hpp>
 #include <steer/random.hpp>
@@ -44,7 +45,7 @@ TEST_CASE_TEMPLATE("pursuit catches a crossing quarry in fewer steps than seek",
     const steer::vehicle<V> quarry({.position = make<V>(10, -4, 2), .velocity = make<V>(0, 0.8, 0), .max_speed = S(0.8)});
     const auto coast = [](const steer::vehicle<V>&) { return V(S(0)); };
     const int by_pursuit = frames_to_catch(
-        chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, S(5)); }, coast, 60 * 120);
+        chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, {.max_prediction_time = S(5)}); }, coast, 60 * 120);
     const int by_seek = frames_to_catch(
         chaser, quarry, [](const auto& c, const auto& q) { return steer::seek(c, q.position()); }, coast, 60 * 120);
     CAPTURE(by_pursuit);
@@ -73,7 +74,7 @@ TEST_CASE_TEMPLATE("over 20 seeds pursuit catches a wandering quarry sooner on a
             };
         };
         const int by_pursuit = frames_to_catch(
-            chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, S(5)); }, wanderer(), limit);
+            chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, {.max_prediction_time = S(5)}); }, wanderer(), limit);
         const int by_seek = frames_to_catch(
             chaser, quarry, [](const auto& c, const auto& q) { return steer::seek(c, q.position()); }, wanderer(), limit);
         pursuit_total += by_pursuit;
@@ -93,8 +94,8 @@ TEST_CASE_TEMPLATE("evasion gains distance from a predictive pursuer", V, STEER_
     const double start = static_cast<double>(glm::length(evader.position() - pursuer.position()));
     double closest = start;
     for (int frame = 0; frame < 60 * 20; ++frame) {
-        const V run = steer::evasion(evader, pursuer, S(3));
-        const V chase = steer::pursuit(pursuer, evader, S(3));
+        const V run = steer::evasion(evader, pursuer, {.max_prediction_time = S(3)});
+        const V chase = steer::pursuit(pursuer, evader, {.max_prediction_time = S(3)});
         evader.apply_force(run, S(1) / S(60));
         pursuer.apply_force(chase, S(1) / S(60));
         closest = std::min(closest, static_cast<double>(glm::length(evader.position() - pursuer.position())));
@@ -152,12 +153,12 @@ TEST_CASE_TEMPLATE("pursuit with no prediction is seek, evasion with no predicti
     using S = steer::scalar_t<V>;
     const steer::vehicle<V> v({.position = make<V>(1, 2, 0), .velocity = make<V>(0, 1, 0), .max_speed = 2});
     const steer::vehicle<V> other({.position = make<V>(5, -1, 2), .velocity = make<V>(-1, 0, 0)});
-    CHECK(near(steer::pursuit(v, other, S(0)), steer::seek(v, other.position())));
-    CHECK(near(steer::evasion(v, other, S(0)), steer::flee(v, other.position())));
+    CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(0)}), steer::seek(v, other.position())));
+    CHECK(near(steer::evasion(v, other, {.max_prediction_time = S(0)}), steer::flee(v, other.position())));
     // With prediction they aim at the predicted point instead.
     const S t = steer::detail::prediction_time(v, other, S(10));
     CHECK(t > S(0));
-    CHECK(near(steer::pursuit(v, other, S(10)), steer::seek(v, other.predict_future_position(t))));
+    CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(10)}), steer::seek(v, other.predict_future_position(t))));
 }
 
 TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STEER_TEST_VECTORS) {
@@ -167,26 +168,26 @@ TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STE
         for (const V velocity : {V(S(0)), make<V>(0, 1, 0)}) {
             const steer::vehicle<V> a({.position = make<V>(1, 1, 1), .velocity = velocity});
             const steer::vehicle<V> b({.position = make<V>(1, 1, 1), .velocity = -velocity});
-            CHECK(steer::is_finite(steer::pursuit(a, b, S(2))));
-            CHECK(steer::is_finite(steer::evasion(a, b, S(2))));
-            CHECK(steer::is_finite(steer::pursuit(a, a, S(2))));
-            CHECK(steer::is_finite(steer::evasion(a, a, S(2))));
+            CHECK(steer::is_finite(steer::pursuit(a, b, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::evasion(a, b, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::pursuit(a, a, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::evasion(a, a, {.max_prediction_time = S(2)})));
         }
     }
     SUBCASE("zero speeds, zero and huge horizons, far apart") {
         const steer::vehicle<V> still({.max_speed = 0});
         const steer::vehicle<V> far({.position = make<V>(1, 1, 1) * huge, .velocity = make<V>(0, 1, 0)});
         for (const S horizon : {S(0), S(1), huge}) {
-            CHECK(steer::is_finite(steer::pursuit(still, far, horizon)));
-            CHECK(steer::is_finite(steer::evasion(still, far, horizon)));
-            CHECK(steer::is_finite(steer::pursuit(far, still, horizon)));
-            CHECK(steer::is_finite(steer::evasion(far, still, horizon)));
+            CHECK(steer::is_finite(steer::pursuit(still, far, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::evasion(still, far, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::pursuit(far, still, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::evasion(far, still, {.max_prediction_time = horizon})));
         }
     }
     SUBCASE("a negative or non-finite horizon is refused") {
         const steer::vehicle<V> a;
-        CHECK_THROWS_WITH_AS((void)steer::pursuit(a, a, S(-1)),
+        CHECK_THROWS_WITH_AS((void)steer::pursuit(a, a, {.max_prediction_time = S(-1)}),
                              "steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", std::invalid_argument);
-        CHECK_THROWS_AS((void)steer::evasion(a, a, std::numeric_limits<S>::infinity()), std::invalid_argument);
+        CHECK_THROWS_AS((void)steer::evasion(a, a, {.max_prediction_time = std::numeric_limits<S>::infinity()}), std::invalid_argument);
     }
 }

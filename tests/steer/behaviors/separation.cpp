@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/separation.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "groups_util.hpp"

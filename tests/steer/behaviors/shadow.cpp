@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/shadow.hpp>
+#include <steer/vehicle.hpp>
 
 #include "test_util.hpp"
 

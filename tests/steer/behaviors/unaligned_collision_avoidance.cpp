@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "groups_util.hpp"

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/wall_following.hpp>
+#include <steer/vehicle.hpp>
 
 #include "test_util.hpp"
 

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/wander.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "test_util.hpp"

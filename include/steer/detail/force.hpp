@@ -1,0 +1,45 @@
+#ifndef STEER_DETAIL_FORCE_HPP
+#define STEER_DETAIL_FORCE_HPP
+
+/// @file
+/// The output contract's two conversions (docs/behaviors.md, "What a behavior returns"):
+/// every behavior answers with a force at most `max_force` long, full effort being
+/// `max_force` and nothing to do being zero.
+
+#include "../agent.hpp"
+#include "../math.hpp"
+#include "../vector.hpp"
+
+namespace steer::detail {
+
+/// The force that corrects a velocity error `desired - velocity`: the error scaled by
+/// max_force / max_speed, at most max_force long. An error of max_speed or more (from rest
+/// to full speed, or any reversal) is full effort; a smaller one asks for proportionally
+/// less. This is the paper's "desired velocity minus velocity", put in the units of force
+/// so that it weighs the same as every other behavior; for a vehicle whose max_force equals
+/// its max_speed it is the paper's value exactly. Zero error gives zero; an agent that
+/// cannot move (max_speed 0) but has a velocity gets full effort against it.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> velocity_error_force(const A& a, const agent_vector_t<A>& desired) noexcept {
+    using V = agent_vector_t<A>;
+    using S = scalar_t<V>;
+    const V error = desired - static_cast<V>(a.velocity());
+    const S max_speed = static_cast<S>(a.max_speed());
+    const S max_force = static_cast<S>(a.max_force());
+    const S magnitude = safe_length(error);
+    if (!(magnitude < max_speed)) return truncate(safe_normalize(error) * max_force, max_force);
+    return truncate((error / max_speed) * max_force, max_force);  // |error / max_speed| < 1
+}
+
+/// A steering force already in force units (a gain times a velocity error, a sum of
+/// pushes), cut to the agent's max_force: the vehicle would cut it there anyway, and a
+/// blend then sees what the vehicle will do.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> limit_force(const A& a, const agent_vector_t<A>& force) noexcept {
+    using S = agent_scalar_t<A>;
+    return truncate(force, static_cast<S>(a.max_force()));
+}
+
+}  // namespace steer::detail
+
+#endif  // STEER_DETAIL_FORCE_HPP
