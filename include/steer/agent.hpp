@@ -93,7 +93,7 @@ template <agent A>
         using S = scalar_t<V>;
         V hint(S(0), S(1), S(0));
         if constexpr (requires { { a.up() } -> std::convertible_to<V>; }) hint = static_cast<V>(a.up());
-        return local_space<V>::from_forward(V(S(0)), static_cast<V>(a.forward()), hint).side();
+        return local_space<V>::from_unit_forward(V(S(0)), static_cast<V>(a.forward()), hint).side();
     }
 }
 
@@ -122,7 +122,7 @@ template <agent A>
         return local_space<V>::from_axes(V(a.position()), V(a.forward()), V(a.side()), V(a.up()));
     } else {
         const V hint = has_up ? up(a) : V(S(0), S(1), S(0));
-        return local_space<V>::from_forward(V(a.position()), V(a.forward()), hint);
+        return local_space<V>::from_unit_forward(V(a.position()), V(a.forward()), hint);
     }
 }
 

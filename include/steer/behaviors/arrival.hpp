@@ -75,8 +75,10 @@ template <vector V>
 /// Arrival's steering toward `target` for a ramp of the given slope, with the velocity
 /// loop's gain `damping * slope * mass` (damping 4 makes it critically damped). On the
 /// target within rounding it only brakes, which shrinks the velocity without turning it.
-/// The force is cut to max_force, so far from the target (where the gain makes any speed
-/// error large) arrival is at full effort, like seek.
+/// Beyond the ramp, where the desired speed is max_speed (the paper's "seek" part), the
+/// gain is at least seek's (max_force per max_speed of error), so a vehicle far from the
+/// target is at full effort until it cruises toward it, whatever the ramp's length. The
+/// force is cut to max_force.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> arrive_with_slope(const A& a, const agent_vector_t<A>& target, agent_scalar_t<A> slope,
                                                   agent_scalar_t<A> damping) noexcept {
@@ -84,11 +86,16 @@ template <agent A>
     using S = scalar_t<V>;
     const V position = a.position();
     const V offset = target - position;
+    const S max_speed = a.max_speed();
+    S gain = damping * slope * mass(a);
     V desired(S(0));
-    if (!lost_in_rounding(offset, position, target, slope))
-        desired = safe_normalize(offset) * std::min(S(a.max_speed()), slope * safe_length(offset));
+    if (!lost_in_rounding(offset, position, target, slope)) {
+        const S ramp_speed = slope * safe_length(offset);
+        desired = safe_normalize(offset) * std::min(max_speed, ramp_speed);
+        if (ramp_speed >= max_speed && max_speed > S(0)) gain = std::max(gain, S(a.max_force()) / max_speed);
+    }
     const V velocity = a.velocity();
-    return limit_force(a, (desired - velocity) * (damping * slope * mass(a)));
+    return limit_force(a, (desired - velocity) * gain);
 }
 
 }  // namespace detail
@@ -113,9 +120,9 @@ template <agent A>
 /// `detail::lost_in_rounding`; under a thousandth of a unit for float coordinates near 10,
 /// negligible for double) the behavior only brakes instead of chasing rounding noise.
 ///
-/// @return the velocity error times `4 × mass × slope`, cut to max_force: full effort while
-///         far from the target and not yet at full speed toward it, shrinking to zero as the
-///         vehicle comes to rest on it.
+/// @return the velocity error times `4 × mass × slope` (at least seek's gain beyond the
+///         ramp), cut to max_force: full effort while far from the target and not yet at full
+///         speed toward it, shrinking to zero as the vehicle comes to rest on it.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> arrival(const A& a, const agent_vector_t<A>& target,
                                         const arrival_params<agent_vector_t<A>>& p = {}) {

@@ -8,6 +8,7 @@
 #include <steer/behaviors/arrival.hpp>
 #include <steer/vehicle.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -183,6 +184,24 @@ TEST_CASE_TEMPLATE("arrival keeps its heading once at rest, also far from the or
             REQUIRE(resting);
             CHECK(worst_turn < 0.02);  // about one degree
         }
+    }
+}
+
+TEST_CASE_TEMPLATE("arrival answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    for (int i = 0; i < 500; ++i) {
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const V target = steer::random_vector_in_unit_ball<V>(gen) * S(10);
+        const S slowing_distance = steer::uniform(gen, S(0), S(5));
+        CHECK(steer::test::within_max_force(steer::arrival(v, target, {.slowing_distance = slowing_distance}),
+                                            v.max_force()));
+        // At rest, far beyond the slowing distance: the whole of max_speed is missing.
+        const steer::vehicle<V> resting(
+            {.mass = v.mass(), .max_force = v.max_force(), .max_speed = v.max_speed()});
+        const V far = steer::safe_normalize(target + make<V>(0.1, 0, 0)) * S(1e4);
+        CHECK(steer::test::full_effort(steer::arrival(resting, far, {.slowing_distance = slowing_distance}),
+                                       v.max_force()));
     }
 }
 

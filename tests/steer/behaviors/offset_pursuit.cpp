@@ -9,6 +9,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/behaviors/pursuit.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -74,6 +75,21 @@ TEST_CASE_TEMPLATE("offset pursuit aims offset units to our side of the predicte
     CHECK(near(aimed, steer::safe_normalize(make<V>(10, 3, 0)) * S(1)));
     // Zero offset is pursuit.
     CHECK(near(steer::offset_pursuit(v, quarry, {.offset = S(0), .max_prediction_time = S(3)}), steer::pursuit(v, quarry, {.max_prediction_time = S(3)})));
+}
+
+TEST_CASE_TEMPLATE("offset pursuit answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(17);
+    for (int i = 0; i < 500; ++i) {
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const auto other = steer::test::random_vehicle<V>(gen);
+        const S offset = steer::uniform(gen, S(0), S(3));
+        CHECK(steer::test::within_max_force(steer::offset_pursuit(v, other, {.offset = offset}), v.max_force()));
+        // From rest toward a quarry far beyond the offset: full effort.
+        const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
+        const steer::vehicle<V> far({.position = v.position() + make<V>(20, 3, 0)});
+        CHECK(steer::test::full_effort(steer::offset_pursuit(resting, far, {.offset = offset}), v.max_force()));
+    }
 }
 
 TEST_CASE_TEMPLATE("offset pursuit stays finite on degenerate input", V, STEER_TEST_VECTORS) {

@@ -11,6 +11,7 @@
 #include <steer/behaviors/wander.hpp>
 #include <steer/random.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -159,6 +160,21 @@ TEST_CASE_TEMPLATE("pursuit with no prediction is seek, evasion with no predicti
     const S t = steer::detail::prediction_time(v, other, S(10));
     CHECK(t > S(0));
     CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(10)}), steer::seek(v, other.predict_future_position(t))));
+}
+
+TEST_CASE_TEMPLATE("pursuit and evasion answer at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    steer::rng gen(13);
+    for (int i = 0; i < 500; ++i) {
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const auto other = steer::test::random_vehicle<V>(gen);
+        CHECK(steer::test::within_max_force(steer::pursuit(v, other), v.max_force()));
+        CHECK(steer::test::within_max_force(steer::evasion(v, other), v.max_force()));
+        // From rest toward (or away from) a quarry that is not on top of us: full effort.
+        const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
+        const steer::vehicle<V> away({.position = v.position() + make<V>(5, 1, 0)});
+        CHECK(steer::test::full_effort(steer::pursuit(resting, away), v.max_force()));
+        CHECK(steer::test::full_effort(steer::evasion(resting, away), v.max_force()));
+    }
 }
 
 TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STEER_TEST_VECTORS) {
