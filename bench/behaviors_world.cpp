@@ -14,6 +14,7 @@
 #include <steer/behaviors/path_following.hpp>
 #include <steer/behaviors/wall_following.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/world/flow_field.hpp>
 #include <steer/world/pathway.hpp>
 
