@@ -124,22 +124,33 @@ inline std::vector<refusal> refusals() {
         steer::wander_turning_state<V2> s;
         (void)steer::wander_turning(steer::vehicle<V2>(), s, gen, S(1), {.turn_rate_change = -1});
     });
-    add("steer::avoid_obstacles: min_time_to_collision must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(-1)); });
-    add("steer::avoid_obstacles: clearance must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(1), S(-1)); });
-    add("steer::contain: prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::contain(ok, steer::sphere<V>{V(0), 1}, S(-1)); });
-    add("steer::follow_path: direction must be +1 or -1 (got 0)", [] { (void)steer::follow_path(ok, line, 0, S(1)); });
-    add("steer::follow_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_path(ok, line, 1, S(-1)); });
-    add("steer::stay_on_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::stay_on_path(ok, line, S(-1)); });
-    add("steer::follow_wall: offset must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(-1), S(1)); });
-    add("steer::follow_wall: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(1), S(-1)); });
-    add("steer::follow_flow_field: prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_flow_field(ok, field, S(-1)); });
-    add("steer::hide_params: margin must be >= 0 and finite (got -1)", [] { (void)steer::hide(ok, ok, no_spheres, {.margin = -1}); });
-    add("steer::hide_params: slowing_distance must be >= 0 and finite (got -1)",
+    add("steer::obstacle_avoidance: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::obstacle_avoidance(ok, no_spheres, {.min_time_to_collision = -1}); });
+    add("steer::obstacle_avoidance: clearance must be >= 0 and finite (got -1)",
+        [] { (void)steer::obstacle_avoidance(ok, no_spheres, {.clearance = -1}); });
+    add("steer::obstacle_avoidance: clearance must be >= 0 and finite (got nan)",
+        [] { steer::validate(steer::obstacle_avoidance_params<V>{.clearance = std::numeric_limits<S>::quiet_NaN()}); });
+    add("steer::containment: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::containment(ok, steer::sphere<V>{V(0), 1}, {.prediction_time = -1}); });
+    add("steer::path_following: direction must be +1, -1 or 0 (got 2)",
+        [] { (void)steer::path_following(ok, line, {.direction = 2}); });
+    add("steer::path_following: direction must be +1, -1 or 0 (got -2)",
+        [] { steer::validate(steer::path_following_params<V>{.direction = -2}); });
+    add("steer::path_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::path_following(ok, line, {.prediction_time = -1}); });
+    add("steer::path_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::path_following(ok, line, {.direction = 0, .prediction_time = -1}); });
+    add("steer::wall_following: offset must be >= 0 and finite (got -1)",
+        [] { (void)steer::wall_following(ok, line, {.offset = -1}); });
+    add("steer::wall_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::wall_following(ok, line, {.prediction_time = -1}); });
+    add("steer::flow_field_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::flow_field_following(ok, field, {.prediction_time = -1}); });
+    add("steer::hide: margin must be >= 0 and finite (got -1)", [] { (void)steer::hide(ok, ok, no_spheres, {.margin = -1}); });
+    add("steer::hide: slowing_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::hide(ok, V(1), no_spheres, {.slowing_distance = -1}); });
+    add("steer::hide: margin must be >= 0 and finite (got inf)",
+        [=] { steer::validate(steer::hide_params<V>{.margin = inf}); });
     add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::separation(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
     add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",

@@ -514,7 +514,8 @@ figure obstacle_avoidance() {
         vehicle v({.position = starts[i], .velocity = {4, 0}, .radius = 0.5, .max_force = 8, .max_speed = 4});
         track t{v.position()};
         for (int frame = 0; frame < hz * 16; ++frame) {
-            const vec avoid = steer::avoid_obstacles(v, rocks, min_time, 0.05);
+            const vec avoid =
+                steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = min_time, .clearance = 0.05});
             if (!shown_cylinder && i == 1 && avoid != vec(0) && frame > hz * 2) {
                 // The free-space cylinder ahead (a rectangle in 2D), as the vehicle tests it now.
                 const double length = min_time * v.speed() + 2 * v.radius();
@@ -542,7 +543,7 @@ figure obstacle_avoidance() {
     fig.caption(
         "Reynolds 1999, \"Obstacle Avoidance\". Four vehicles (radius 0.5, max_speed 4) cross a field of " +
         std::to_string(rocks.size()) +
-        " obstacles to their goals, each with priority(avoid_obstacles, arrival): avoidance steers only while an "
+        " obstacles to their goals, each with priority(obstacle_avoidance, arrival): avoidance steers only while an "
         "obstacle cuts into the free-space cylinder ahead (min_time_to_collision 1.5 s), and returns zero "
         "otherwise. Frames with a body overlapping an obstacle: " + std::to_string(collisions) + ".");
     return fig;
@@ -566,7 +567,7 @@ figure path_following() {
     for (const runner& r : runners) {
         vehicle v({.position = r.start, .velocity = r.velocity, .max_force = 6, .max_speed = 3});
         const track t =
-            run(v, 20, [&](const vehicle& self) { return steer::follow_path(self, road, r.direction, 1.0); });
+            run(v, 20, [&](const vehicle& self) { return steer::path_following(self, road, {.direction = r.direction}); });
         draw_track(p, t, r.c);
         draw_vehicle(p, v, r.c);
     }
@@ -600,7 +601,8 @@ figure wall_following() {
     const runner runners[] = {{{-2, 7}, {0, 0}, color::blue}, {{36, -4}, {-1, 0}, color::vermillion}};
     for (const runner& r : runners) {
         vehicle v({.position = r.start, .velocity = r.velocity, .max_force = 6, .max_speed = 3});
-        const track t = run(v, 16, [&](const vehicle& self) { return steer::follow_wall(self, wall, offset, 1.0); });
+        const track t =
+            run(v, 16, [&](const vehicle& self) { return steer::wall_following(self, wall, {.offset = offset}); });
         draw_track(p, t, r.c);
         draw_vehicle(p, v, r.c);
     }
@@ -613,7 +615,7 @@ figure wall_following() {
         "Reynolds 1999, \"Wall Following and Containment\". The vehicle seeks a point on the curve 2 units (the "
         "offset) from the wall's surface, a little ahead of its predicted position: it approaches, then runs along "
         "the edge of the shaded band, around outside corners and early at inside ones, on whichever side it came "
-        "from (16 s, max_speed 3, prediction 1 s).");
+        "from (16 s, max_speed 3, max_force 6, prediction 0.5 s).");
     return fig;
 }
 
@@ -632,12 +634,12 @@ figure containment() {
         steer::wander_state<vec> state;
         vehicle v({.position = {-2, 1}, .velocity = {3, 0}, .max_force = 4, .max_speed = 3});
         track t{v.position()};
-        std::vector<track> active;  // stretches where contain steers; gaps under 0.25 s bridged
+        std::vector<track> active;  // stretches where containment steers; gaps under 0.25 s bridged
         int last_active = -1000;
         int active_frames = 0;
         const int frames = hz * 40;
         for (int frame = 0; frame < frames; ++frame) {
-            const vec inside = k == 0 ? steer::contain(v, pond, 1.0) : steer::contain(v, room, 1.0);
+            const vec inside = k == 0 ? steer::containment(v, pond) : steer::containment(v, room);  // 1 s ahead
             const bool is_active = inside != vec(0);
             const vec steering =
                 is_active ? inside : steer::wander(v, state, gen, dt, {.radius = 2, .distance = 1, .rate = 3});
@@ -653,14 +655,14 @@ figure containment() {
         draw_track(p, t, color::blue, 1.2, nullptr, 2);
         for (const track& a : active) p.line(a, {color::vermillion, 2.4}, 1.5);
         draw_vehicle(p, v, color::blue);
-        p.label(vec(-10.5, 8.5), "contain steers in " + std::to_string(100 * active_frames / frames) + "% of frames", 0,
+        p.label(vec(-10.5, 8.5), "containment steers in " + std::to_string(100 * active_frames / frames) + "% of frames", 0,
                 8, "start", color::black, 11);
     }
     fig.legend({kind::line, color::blue, "wander"});
-    fig.legend({kind::line, color::vermillion, "contain is steering"});
+    fig.legend({kind::line, color::vermillion, "containment is steering"});
     fig.legend({kind::ticks, color::gray, "a dot every 2 s"});
     fig.caption(
-        "Reynolds 1999, \"Wall Following and Containment\". 40 s of priority(contain, wander) (max_speed 3, "
+        "Reynolds 1999, \"Wall Following and Containment\". 40 s of priority(containment, wander) (max_speed 3, "
         "max_force 4, prediction 1 s; wander radius 2, distance 1, rate 3). Containment returns zero while the "
         "position predicted 1 s ahead is inside; otherwise it seeks a point inside, deeper by the distance covered "
         "in that second. The vehicle turns back before the wall and then slides along it until wander turns it "
@@ -692,7 +694,8 @@ figure flow_field() {
     const char* colors[] = {color::blue, color::vermillion, color::green, color::purple};
     for (int i = 0; i < 4; ++i) {
         vehicle v({.position = starts[i], .velocity = velocities[i], .max_force = 3, .max_speed = 3});
-        const track t = run(v, 12, [&](const vehicle& self) { return steer::follow_flow_field(self, field, 0.5); });
+        const track t = run(
+            v, 12, [&](const vehicle& self) { return steer::flow_field_following(self, field, {.prediction_time = 0.5}); });
         draw_track(p, t, colors[i], 1.8);
         draw_vehicle(p, v, colors[i]);
     }
@@ -738,7 +741,11 @@ figure hide() {
     for (int i = 0; i < 3; ++i) {
         vehicle v({.position = starts[i], .radius = 0.5, .max_force = 4, .max_speed = 2});
         const track t = run(v, 15, [&](const vehicle& self) {
-            return steer::priority(0.0, [&] { return steer::avoid_obstacles(self, rocks, 1.0, 0.05); },
+            return steer::priority(0.0,
+                                   [&] {
+                                       return steer::obstacle_avoidance(self, rocks,
+                                                                        {.min_time_to_collision = 1.0, .clearance = 0.05});
+                                   },
                                    [&] {
                                        return steer::hide(self, hunter, rocks, {.margin = 0.5, .slowing_distance = 2});
                                    });
@@ -1207,7 +1214,9 @@ figure combiners() {
         double deepest = 0;
         vec deepest_at{};
         for (int frame = 0; frame < hz * 4; ++frame) {
-            const auto avoid = [&] { return steer::avoid_obstacles(v, rocks, 1.5, 0.05); };
+            const auto avoid = [&] {
+                return steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = 1.5, .clearance = 0.05});
+            };
             const auto go = [&] { return steer::seek(v, goal); };
             vec steering;
             if (k == 0) steering = steer::weighted_sum(steer::weighted(1.0, avoid), steer::weighted(1.0, go));
@@ -1232,7 +1241,7 @@ figure combiners() {
     fig.legend({kind::ticks, color::gray, "a dot every 0.5 s"});
     fig.caption(
         "Reynolds 1999, \"Combining Behaviors\". A vehicle (radius 0.5, max_speed 5, max_force 4) seeks a goal "
-        "behind a rock that lies a little to its left, so avoid_obstacles turns it right while seek pulls it "
+        "behind a rock that lies a little to its left, so obstacle_avoidance turns it right while seek pulls it "
         "left. Weighted sum: the sideways parts cancel and the body runs into the rock. Priority: avoidance alone "
         "steers whenever it has something to say. Prioritized dither (avoidance considered with probability "
         "0.8, seek the fallback): close to priority at about one behavior per frame. Frames touching the rock: " +

@@ -227,17 +227,33 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             if (in.flag()) w.patrolling.next = in.pick(8);  // sometimes past the end
             return steer::patrol(v, w.checkpoints, w.patrolling, p);
         }
-        case 14: return steer::avoid_obstacles(v, w.spheres, random_time<S>(in), in.non_negative<S>());
+        case 14: {
+            const steer::obstacle_avoidance_params<V> p{.min_time_to_collision = random_time<S>(in),
+                                                        .clearance = in.non_negative<S>()};
+            return steer::obstacle_avoidance(v, w.spheres, p);
+        }
         case 15: {
             const steer::sphere<V> ball{in.vec<V>(), in.non_negative<S>()};
-            return steer::contain(v, ball, random_time<S>(in));
+            return steer::containment(v, ball, {.prediction_time = random_time<S>(in)});
         }
-        case 16: return steer::contain(v, w.area, random_time<S>(in));
-        case 17: return w.path ? steer::contain(v, *w.path, random_time<S>(in)) : V(S(0));
-        case 18: return w.path ? steer::follow_path(v, *w.path, in.flag() ? 1 : -1, random_time<S>(in)) : V(S(0));
-        case 19: return w.path ? steer::stay_on_path(v, *w.path, random_time<S>(in)) : V(S(0));
-        case 20: return w.path ? steer::follow_wall(v, *w.path, in.non_negative<S>(), random_time<S>(in)) : V(S(0));
-        case 21: return w.field ? steer::follow_flow_field(v, *w.field, random_time<S>(in)) : V(S(0));
+        case 16: return steer::containment(v, w.area, {.prediction_time = random_time<S>(in)});
+        case 17: return w.path ? steer::containment(v, *w.path, {.prediction_time = random_time<S>(in)}) : V(S(0));
+        case 18: {
+            const steer::path_following_params<V> p{.direction = in.flag() ? 1 : -1, .prediction_time = random_time<S>(in)};
+            return w.path ? steer::path_following(v, *w.path, p) : V(S(0));
+        }
+        case 19: {
+            const steer::path_following_params<V> p{.direction = 0, .prediction_time = random_time<S>(in)};
+            return w.path ? steer::path_following(v, *w.path, p) : V(S(0));
+        }
+        case 20: {
+            const steer::wall_following_params<V> p{.offset = in.non_negative<S>(), .prediction_time = random_time<S>(in)};
+            return w.path ? steer::wall_following(v, *w.path, p) : V(S(0));
+        }
+        case 21: {
+            const steer::flow_field_following_params<V> p{.prediction_time = random_time<S>(in)};
+            return w.field ? steer::flow_field_following(v, *w.field, p) : V(S(0));
+        }
         case 22: {
             const steer::hide_params<V> p{.margin = in.non_negative<S>(), .slowing_distance = in.non_negative<S>()};
             return steer::hide(v, in.vec<V>(), w.spheres, p);

@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
             steer::gather_within(lattice, v.position(), S(7), near);
             neighbor_total += static_cast<long long>(near.size());
             forces[static_cast<std::size_t>(i)] = steer::priority(
-                S(0), [&] { return steer::contain(v, tank, S(1)) * S(4); },
+                S(0), [&] { return steer::containment(v, tank, {.prediction_time = S(1)}) * S(4); },
                 [&] {
                     return steer::weighted_sum(
                         [&] { return steer::flocking(v, near, params); },

@@ -27,7 +27,7 @@ namespace steer {
 /// the centers of neighbouring cells (bilinear in 2D, trilinear in 3D), so the field is
 /// continuous. Outside the box, and in the half cell between the outermost centers and
 /// the box's faces, the sample is clamped: it is the value on the nearest point of the
-/// grid of centers. Units of the vectors are the caller's; `follow_flow_field` reads a unit
+/// grid of centers. Units of the vectors are the caller's; `flow_field_following` reads a unit
 /// vector as "full speed this way".
 template <vector V>
 class flow_field {
