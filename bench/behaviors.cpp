@@ -16,6 +16,7 @@
 #include <steer/behaviors/shadow.hpp>
 #include <steer/behaviors/wander.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 
 namespace {
 
