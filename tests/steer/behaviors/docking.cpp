@@ -116,6 +116,8 @@ TEST_CASE_TEMPLATE("docking stays finite on degenerate input", V, STEER_TEST_VEC
     CHECK(steer::docking(still, target, make<V>(1, 0, 0), {.slowing_distance = 2}) == V(S(0)));
     CHECK_THROWS_WITH_AS((void)steer::docking(still, target, make<V>(1, 0, 0), {.slowing_distance = -1}),
                          "steer::docking: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::docking_params<V>{.slowing_distance = -1}),
+                         "steer::docking: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
 }
 
 TEST_CASE_TEMPLATE("docking answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {

@@ -116,6 +116,8 @@ TEST_CASE_TEMPLATE("interpose stays finite on degenerate input", V, STEER_TEST_V
     }
     CHECK_THROWS_WITH_AS((void)steer::interpose(here, here, here, {.slowing_distance = -2}),
                          "steer::interpose: slowing_distance must be >= 0 and finite (got -2)", std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::interpose_params<V>{.slowing_distance = -2}),
+                         "steer::interpose: slowing_distance must be >= 0 and finite (got -2)", std::invalid_argument);
 }
 
 TEST_CASE_TEMPLATE("interpose answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {

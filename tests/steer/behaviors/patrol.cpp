@@ -147,6 +147,8 @@ TEST_CASE_TEMPLATE("patrol stays finite on degenerate input", V, STEER_TEST_VECT
                              "steer::patrol: reach_radius must be >= 0 and finite (got -1)", std::invalid_argument);
         CHECK_THROWS_AS((void)steer::patrol(v, one, state, {.slowing_distance = std::numeric_limits<S>::quiet_NaN()}),
                         std::invalid_argument);
+        CHECK_THROWS_WITH_AS(steer::validate(steer::patrol_params<V>{.slowing_distance = -1}),
+                             "steer::patrol: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
     }
 }
 

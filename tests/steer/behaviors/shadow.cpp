@@ -101,6 +101,8 @@ TEST_CASE_TEMPLATE("shadow stays finite on degenerate input", V, STEER_TEST_VECT
     CHECK_THROWS_WITH_AS((void)steer::shadow(moving, still, {.stand_off = -1, .slowing_distance = 1}),
                          "steer::shadow: stand_off must be >= 0 and finite (got -1)", std::invalid_argument);
     CHECK_THROWS_AS((void)steer::shadow(moving, still, {.stand_off = 1, .slowing_distance = -1}), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::shadow_params<V>{.slowing_distance = -1}),
+                         "steer::shadow: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
 }
 
 TEST_CASE_TEMPLATE("shadow answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {

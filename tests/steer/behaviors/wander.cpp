@@ -277,6 +277,8 @@ TEST_CASE_TEMPLATE("wander stays finite on degenerate input", V, STEER_TEST_VECT
                              "steer::wander: radius must be >= 0 and finite (got -2)", std::invalid_argument);
         CHECK_THROWS_AS((void)steer::wander(v, state, gen, S(1), {.rate = std::numeric_limits<S>::infinity()}),
                         std::invalid_argument);
+        CHECK_THROWS_WITH_AS(steer::validate(steer::wander_params<V>{.distance = -1}),
+                             "steer::wander: distance must be >= 0 and finite (got -1)", std::invalid_argument);
     }
 }
 
@@ -314,6 +316,8 @@ TEST_CASE_TEMPLATE("wander_turning stays finite on degenerate input", V, glm::ve
     }
     CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(-1)), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(1), {.max_turn_rate = -1}), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::wander_turning_params<V>{.turn_rate_change = -1}),
+                         "steer::wander_turning: turn_rate_change must be >= 0 and finite (got -1)", std::invalid_argument);
 }
 
 TEST_CASE_TEMPLATE("wander_turning answers at most max_force, and max_force at full effort", V, glm::vec2, glm::dvec2) {
