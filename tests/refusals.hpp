@@ -77,10 +77,10 @@ inline std::vector<refusal> refusals() {
     add("steer::offset_pursuit: max_prediction_time must be >= 0 and finite (got -1)",
         [] { (void)steer::offset_pursuit(ok, ok, {.offset = S(1), .max_prediction_time = S(-1)}); });
     add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), {.slowing_distance = S(-1)}); });
-    add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, S(-1)); });
-    add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(-1), S(1)); });
-    add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(1), S(-1)); });
-    add("steer::dock: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::dock(ok, V(1), V(1), S(-1)); });
+    add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, {.slowing_distance = S(-1)}); });
+    add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, {.stand_off = S(-1), .slowing_distance = S(1)}); });
+    add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, {.stand_off = S(1), .slowing_distance = S(-1)}); });
+    add("steer::docking: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::docking(ok, V(1), V(1), {.slowing_distance = S(-1)}); });
     add("steer::patrol: slowing_distance must be >= 0 and finite (got -1)", [] {
         steer::patrol_state s;
         (void)steer::patrol(ok, std::vector<V>{V(1)}, s, {.slowing_distance = -1});

@@ -330,7 +330,8 @@ figure wander() {
         draw_track(p, tracks[i], colors[i], 1.5, nullptr, 2);
         draw_vehicle(p, ends[i], colors[i]);
     }
-    // The construction on the first vehicle, one force unit drawn as one world unit.
+    // The construction on the first vehicle: the force points at the target on the circle and
+    // is max_force long when the target is straight ahead (distance + radius away).
     const vehicle& v = ends[0];
     const vec center = v.position() + v.forward() * params.distance;
     const vec target = center + v.local_space().globalize_direction(states[0].target);  // relative to the center
@@ -339,13 +340,13 @@ figure wander() {
     p.dot(target, 2.5, color::black);
     fig.legend({kind::line, color::blue, "three seeds from the same start"});
     fig.legend({kind::ring, color::black, "the wander circle, ahead of one vehicle", "3 2"});
-    fig.legend({kind::arrow, color::black, "its steering force"});
+    fig.legend({kind::arrow, color::black, "the direction of its steering force"});
     fig.legend({kind::ticks, color::gray, "a dot every 2 s"});
     fig.caption(
         "Reynolds 1999, \"Wander\". 40 s of wander from the origin with three seeds (radius 1, distance 2, rate 1; "
         "max_speed 1, max_force 1). The steering force points at a target that drifts in small random steps on a "
-        "circle ahead of the vehicle, so turns are sustained rather than twitchy. Same seed, same path, at any "
-        "frame rate.");
+        "circle ahead of the vehicle, so turns are sustained rather than twitchy; it is max_force times the "
+        "arrow's length over distance + radius. Same seed, same path, at any frame rate.");
     return fig;
 }
 
@@ -383,8 +384,8 @@ figure interpose() {
     fig.legend(ticks_entry);
     fig.caption(
         "Reynolds 1999, \"Interpose\" (a sketch in the paper). Two walkers a and b drift east; the vehicle aims "
-        "at the midpoint of where both will be when it could get there, reaches the line between them and stays "
-        "on it.");
+        "at the midpoint of where both will be when it could get there, arrives on the line between them and "
+        "stays on it.");
     return fig;
 }
 
@@ -393,7 +394,7 @@ figure shadow() {
     vehicle quarry({.position = {2, 0}, .velocity = {0.6, 0}, .max_force = 1, .max_speed = 0.6});
     track tv{v.position()}, tq{quarry.position()};
     for (int frame = 0; frame < hz * 30; ++frame) {
-        v.apply_force(steer::shadow(v, quarry, 2.0, 3.0), dt);
+        v.apply_force(steer::shadow(v, quarry, {.stand_off = 2, .slowing_distance = 3}), dt);
         quarry.apply_force(quarry.side() * (0.03 * quarry.speed()), dt);
         tv.push_back(v.position()), tq.push_back(quarry.position());
     }
@@ -424,7 +425,7 @@ figure docking() {
     std::vector<track> tracks;
     for (const vec& start : starts) {
         vehicle v({.position = start, .max_force = 4, .max_speed = 2});
-        tracks.push_back(run(v, 30, [&](const vehicle& self) { return steer::dock(self, target, forward, 2.0); }));
+        tracks.push_back(run(v, 30, [&](const vehicle& self) { return steer::docking(self, target, forward, {.slowing_distance = 2}); }));
     }
     const auto [lo, hi] = frame_of(tracks, 1.5, 1.6);
     figure fig("Docking", lo, hi);
@@ -1072,7 +1073,7 @@ figure avatar_avoidance() {
     for (int frame = 0; frame < hz * 12; ++frame) {
         for (std::size_t i = 0; i < crowd.size(); ++i) {
             vehicle& v = crowd[i];
-            const vec away = steer::avoid_avatar(v, avatar, avatar_velocity, zone);
+            const vec away = steer::avatar_avoidance(v, avatar, avatar_velocity, zone);
             v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], {.slowing_distance = 2.0}), dt);
             tracks[i].push_back(v.position());
         }
@@ -1105,7 +1106,7 @@ figure avatar_avoidance() {
     fig.caption(
         "Reynolds 2000, \"Reacting to the User\". A user's avatar runs through a crowd at rest. Its neighborhood "
         "is a half circle behind (radius 3) and a half ellipse ahead, stretched by 1.2 s of its speed; inside it, "
-        "avoid_avatar moves a character away from the avatar and off its path, harder the deeper it is. Outside, "
+        "avatar_avoidance moves a character away from the avatar and off its path, harder the deeper it is. Outside, "
         "the characters arrive back at their home spots (12 s shown).");
     return fig;
 }

@@ -94,12 +94,12 @@ struct park_config {
         .separation = {.max_distance = 0.7f},
         .alignment = {.max_distance = 1.5f, .max_angle = 2.0f},
         .cohesion = {.max_distance = 2.5f},
-        .separation_weight = 1.0f,
-        .alignment_weight = 0.3f,
-        .cohesion_weight = 0.3f};
+        .separation_weight = 0.5f,   // shares of walk_max_force
+        .alignment_weight = 0.15f,
+        .cohesion_weight = 0.15f};
     float wander_weight = 0.3f;
     float feed_weight = 2.0f;   ///< pull toward feeding speed
-    float avatar_weight = 3.0f; ///< move away from the car
+    float avatar_weight = 2.4f; ///< move away from the car
     steer::wander_params<vec3> wander{.radius = 1, .distance = 2, .rate = 3};
 
     // ---- flying: the flock and the flight plan
@@ -110,9 +110,9 @@ struct park_config {
         .separation = {.max_distance = 1.2f},
         .alignment = {.max_distance = 2.0f, .max_angle = 2.4f},
         .cohesion = {.max_distance = 2.5f, .max_angle = 2.4f},
-        .separation_weight = 3.0f,
-        .alignment_weight = 1.5f,
-        .cohesion_weight = 1.0f};
+        .separation_weight = 1.0f / 3,   // shares of fly_max_force
+        .alignment_weight = 1.0f / 6,
+        .cohesion_weight = 1.0f / 9};
     float flight_control_weight = 1.5f;
     /// After the climb, the flight curves back toward the meadow: this much of the
     /// horizontal direction home, per enclosure radius of distance, is added to the heading.
@@ -965,7 +965,7 @@ private:
             }),
             steer::weighted(config_.feed_weight, [&] { return b.body.forward() * config_.feed_speed - b.body.velocity(); }),
             steer::weighted(config_.avatar_weight, [&] {
-                return config_.car ? steer::avoid_avatar(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
+                return config_.car ? steer::avatar_avoidance(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
             }));
         b.steering = tangent(steering, b.ground_normal);
     }
@@ -1008,13 +1008,14 @@ private:
         auto enclosure = config_.enclosure();
         enclosure.radius -= config_.enclosure_margin;
         if (!b.flying) {
-            b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), b.ground_normal);
+            b.avoidance = tangent(steer::containment(b.body, enclosure, {.prediction_time = config_.walk_lookahead}), b.ground_normal);
             b.spacing = tangent(b.spacing, b.ground_normal);
             return;
         }
-        vec3 a = steer::contain(b.body, enclosure, config_.enclosure_lookahead);
+        vec3 a = steer::containment(b.body, enclosure, {.prediction_time = config_.enclosure_lookahead});
         if (!b.descending())
-            a += steer::contain(b.body, air_above{&config_.ground, config_.ground_clearance}, config_.ground_lookahead);
+            a += steer::containment(b.body, air_above{&config_.ground, config_.ground_clearance},
+                                    {.prediction_time = config_.ground_lookahead});
         b.avoidance = a;
     }
 

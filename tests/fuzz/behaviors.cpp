@@ -190,7 +190,7 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
         case 2: return steer::arrival(v, in.vec<V>(), {.slowing_distance = in.non_negative<S>()});
         case 3: {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
-            return steer::avoid_avatar(v, in.vec<V>(), in.vec<V>(), zone);
+            return steer::avatar_avoidance(v, in.vec<V>(), in.vec<V>(), zone);
         }
         case 4: {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
@@ -217,9 +217,16 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                 return steer::wander(v, w.wandering, w.gen, random_time<S>(in));
             }
         }
-        case 10: return steer::interpose(v, w.other(in, v), w.other(in, v), in.non_negative<S>());
-        case 11: return steer::shadow(v, w.other(in, v), in.non_negative<S>(), in.non_negative<S>());
-        case 12: return steer::dock(v, in.vec<V>(), in.vec<V>(), in.non_negative<S>());
+        case 10: return steer::interpose(v, w.other(in, v), w.other(in, v), {.slowing_distance = in.non_negative<S>()});
+        case 11: {
+            const steer::shadow_params<V> p{.stand_off = in.non_negative<S>(), .slowing_distance = in.non_negative<S>()};
+            return steer::shadow(v, w.other(in, v), p);
+        }
+        case 12: {
+            const V target = in.vec<V>();
+            const V target_forward = in.vec<V>();
+            return steer::docking(v, target, target_forward, {.slowing_distance = in.non_negative<S>()});
+        }
         case 13: {
             const steer::patrol_params<V> p{.slowing_distance = in.non_negative<S>(),
                                             .reach_radius = in.non_negative<S>(),

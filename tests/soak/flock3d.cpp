@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
                                            .separation_weight = 8,
                                            .alignment_weight = 3,
                                            .cohesion_weight = 2};
+    // Wander answers up to max_force (10); at weight 0.25 it asks for at most a quarter of it,
+    // as the raw force of up to distance + radius = 5 at weight 0.5 did before 1.0.
     const steer::wander_params<V> wander{.radius = 2, .distance = 3, .rate = 4};
 
     std::vector<const steer::vehicle<V>*> near;
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
                 [&] {
                     return steer::weighted_sum(
                         [&] { return steer::flocking(v, near, params); },
-                        steer::weighted(S(0.5), [&] { return steer::wander(v, wandering[static_cast<std::size_t>(i)], gen, dt, wander); }));
+                        steer::weighted(S(0.25), [&] { return steer::wander(v, wandering[static_cast<std::size_t>(i)], gen, dt, wander); }));
                 });
         }
         for (int i = 0; i < count; ++i) {

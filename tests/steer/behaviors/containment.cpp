@@ -69,7 +69,9 @@ double worst_excursion(const Region& area, const V& start, std::uint64_t seed) {
     double worst = 0;
     for (int step = 0; step < 120 * 60; ++step) {
         const V steering = steer::priority(S(1e-6), [&] { return steer::containment(v, area, {.prediction_time = S(1)}); },
-                                           [&] { return steer::wander(v, wandering, gen, dt); });
+                                           // wander answers up to max_force (4); 0.75 of it is the
+                                           // force of up to distance + radius = 3 it gave before 1.0.
+                                           [&] { return steer::wander(v, wandering, gen, dt) * S(0.75); });
         v.apply_force(steering, dt);
         worst = std::max(worst, static_cast<double>(glm::distance(v.position(), V(nearest_inside(area, v.position())))));
     }
