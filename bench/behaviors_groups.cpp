@@ -13,6 +13,7 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 
 namespace {
 
