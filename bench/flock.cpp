@@ -40,9 +40,9 @@ steer::flocking_params<V> boids(bool angle) {
     return {.separation = {.max_distance = S(0.6), .max_angle = a},
             .alignment = {.max_distance = reach, .max_angle = a},
             .cohesion = {.max_distance = reach, .max_angle = a},
-            .separation_weight = S(1.5),
-            .alignment_weight = 1,
-            .cohesion_weight = 1};
+            .separation_weight = S(0.5),  // fractions of max_force (3)
+            .alignment_weight = S(1) / S(3),
+            .cohesion_weight = S(1) / S(3)};
 }
 
 /// The side of the cube holding n boids at about `neighbors` others within `reach`.

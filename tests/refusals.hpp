@@ -163,30 +163,34 @@ inline std::vector<refusal> refusals() {
         [] { (void)steer::neighborhood_center(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
     add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion = {.max_distance = -1}}); });
-    add("steer::flocking_params: separation_weight must be finite (got inf)",
+    add("steer::flocking: separation_weight must be finite (got inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.separation_weight = inf}); });
-    add("steer::flocking_params: alignment_weight must be finite (got inf)",
+    add("steer::flocking: alignment_weight must be finite (got inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.alignment_weight = inf}); });
-    add("steer::flocking_params: cohesion_weight must be finite (got -inf)",
+    add("steer::flocking: cohesion_weight must be finite (got -inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion_weight = -inf}); });
-    add("steer::avoid_neighbors: min_time_to_collision must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_neighbors(ok, none, S(-1)); });
-    add("steer::avoid_neighbors: margin must be >= 0 and finite (got -1)", [] { (void)steer::avoid_neighbors(ok, none, S(1), S(-1)); });
+    add("steer::flocking: separation_weight must be finite (got nan)", [] {
+        steer::validate(steer::flocking_params<V>{.separation_weight = std::numeric_limits<S>::quiet_NaN()});
+    });
+    add("steer::unaligned_collision_avoidance: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::unaligned_collision_avoidance(ok, none, {.min_time_to_collision = -1}); });
+    add("steer::unaligned_collision_avoidance: clearance must be >= 0 and finite (got -1)",
+        [] { (void)steer::unaligned_collision_avoidance(ok, none, {.clearance = -1}); });
     using leader = steer::leader_following_params<V>;
-    add("steer::leader_following_params: behind_distance must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_distance = -1}); });
-    add("steer::leader_following_params: slowing_distance must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.slowing_distance = -1}); });
-    add("steer::leader_following_params: lane_length must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_length = -1}); });
-    add("steer::leader_following_params: lane_width must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_width = -1}); });
-    add("steer::leader_following_params: behind_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_time = -1}); });
-    add("steer::leader_following_params: separation_weight must be finite (got inf)",
-        [=] { (void)steer::follow_leader(ok, ok, none, leader{.separation_weight = inf}); });
+    add("steer::leader_following: behind_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.behind_distance = -1}); });
+    add("steer::leader_following: slowing_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.slowing_distance = -1}); });
+    add("steer::leader_following: lane_length must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.lane_length = -1}); });
+    add("steer::leader_following: lane_width must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.lane_width = -1}); });
+    add("steer::leader_following: behind_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.behind_time = -1}); });
+    add("steer::leader_following: separation_weight must be finite (got inf)",
+        [=] { (void)steer::leader_following(ok, ok, none, leader{.separation_weight = inf}); });
     add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.separation = {.max_angle = -1}}); });
+        [] { (void)steer::leader_following(ok, ok, none, leader{.separation = {.max_angle = -1}}); });
 
     // ---- world/
     add("steer::sphere: center must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::sphere<V>{bad, 1}); });

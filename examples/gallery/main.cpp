@@ -807,7 +807,7 @@ figure separation() {
     figure fig("Separation", {-11, -11}, {11, 11}, 2);
     for (int k = 0; k < 2; ++k) {
         panel& p = fig[static_cast<std::size_t>(k)];
-        p.title(k == 0 ? "arrival only" : "arrival + 3 x separation");
+        p.title(k == 0 ? "arrival only" : "arrival + separation");
         p.grid(1, 5);
         steer::rng gen(21);
         std::vector<vehicle> crowd;
@@ -820,7 +820,7 @@ figure separation() {
         const auto tracks = step_group(crowd, 12, [&](std::size_t i) {
             const vehicle& v = crowd[i];
             const vec arrive = steer::arrival(v, goal, {.slowing_distance = 4.0});
-            return k == 0 ? arrive : arrive + 3.0 * steer::separation(v, crowd, near);
+            return k == 0 ? arrive : arrive + steer::separation(v, crowd, near);
         });
         if (k == 1) {
             const vehicle& focus = crowd[0];
@@ -853,8 +853,8 @@ figure separation() {
     fig.caption(
         "Reynolds 1999, \"Separation\". 16 characters (radius 0.5) arrive at the same point from all round (12 s). "
         "Alone, arrival piles them on top of each other. Separation adds, for every neighbor within 3 units, a "
-        "push away from it of 1/distance: the crowd settles around the point at an even spacing where the pushes "
-        "balance the pull.");
+        "push away from it of 3/distance - 1 (full force at 1.5 units, fading to nothing at 3): the crowd settles "
+        "around the point at an even spacing where the pushes balance the pull.");
     return fig;
 }
 
@@ -870,7 +870,7 @@ figure cohesion() {
     const std::vector<vehicle> start = group;
     const auto tracks = step_group(group, 16, [&](std::size_t i) {
         const vehicle& v = group[i];
-        return steer::cohesion(v, group, near) * 0.5 + steer::separation(v, group, personal) * 1.5 - v.velocity();
+        return steer::cohesion(v, group, near) * 2.5 + steer::separation(v, group, personal) * 1.5 - v.velocity();
     });
     figure fig("Cohesion", {-14, -10}, {14, 10});
     panel& p = fig.main();
@@ -894,7 +894,8 @@ figure cohesion() {
     fig.legend({kind::arrow, color::vermillion, "cohesion: to their average position"});
     fig.caption(
         "Reynolds 1999, \"Cohesion\". 30 characters scattered over a 24 x 16 area, each steered for 16 s by "
-        "0.5 x cohesion over neighbors within 5 units, plus a little separation (1.2 units) and a brake. "
+        "2.5 x cohesion over neighbors within 5 units (full force once their center is 2 units away), plus a "
+        "little separation (1.2 units) and a brake. "
         "Cohesion is local: characters gather with the ones they can see, into a few clumps rather than one.");
     return fig;
 }
@@ -928,9 +929,9 @@ figure alignment() {
 const steer::flocking_params<vec> boids{.separation = {.max_distance = 1.5, .max_angle = 2.4},
                                         .alignment = {.max_distance = 4, .max_angle = 2.4},
                                         .cohesion = {.max_distance = 8, .max_angle = 2.4},
-                                        .separation_weight = 2,
-                                        .alignment_weight = 1,
-                                        .cohesion_weight = 1};
+                                        .separation_weight = 4.0 / 3,  // fractions of max_force (1.5)
+                                        .alignment_weight = 2.0 / 3,
+                                        .cohesion_weight = 2.0 / 3};
 
 figure flocking() {
     steer::rng gen(12);
@@ -971,7 +972,8 @@ figure flocking() {
     fig.legend({kind::ring, color::sky, "cohesion 8 (each 2.4 rad either side)", "4 3"});
     fig.caption(
         "Reynolds 1999, \"Flocking\". 60 boids released over a disc of radius 8 with random headings, after 40 s "
-        "of flocking (separation weight 2, alignment and cohesion weight 1, each over its own field of view, shown "
+        "of flocking (separation weight 4/3 of max_force, alignment and cohesion 2/3, each over its own field of "
+        "view, shown "
         "for the red boid) plus a weak seek toward the origin that keeps the flock turning. They fly as one "
         "polarized group, evenly spaced, at nearly full speed.");
     return fig;
@@ -994,14 +996,14 @@ figure leader_following() {
                                                      .lane_length = 4,
                                                      .lane_width = 2,
                                                      .separation = {.max_distance = 2},
-                                                     .separation_weight = 2};
+                                                     .separation_weight = 0.7};
     track lead{leader.position()};
     std::vector<track> tracks(followers.size());
     for (std::size_t i = 0; i < followers.size(); ++i) tracks[i].push_back(followers[i].position());
     std::vector<vec> forces(followers.size());
     for (int frame = 0; frame < hz * 30; ++frame) {
         for (std::size_t i = 0; i < followers.size(); ++i)
-            forces[i] = steer::follow_leader(followers[i], leader, followers, params);
+            forces[i] = steer::leader_following(followers[i], leader, followers, params);
         leader.apply_force(steer::wander(leader, state, gen, dt, {.radius = 0.6, .distance = 2, .rate = 1}), dt);
         for (std::size_t i = 0; i < followers.size(); ++i) {
             followers[i].apply_force(forces[i], dt);
@@ -1139,9 +1141,10 @@ crossing_result crossing(bool avoid) {
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             const vehicle& v = r.crowd[i];
             const vec cruise = headings[i] - v.velocity();  // keep the stream's heading and speed
-            forces[i] = avoid ? steer::priority(0.0, [&] { return steer::avoid_neighbors(v, r.crowd, 3.0); },
-                                                [&] { return cruise; })
-                              : cruise;
+            const auto dodge = [&] {
+                return steer::unaligned_collision_avoidance(v, r.crowd, {.min_time_to_collision = 3.0});
+            };
+            forces[i] = avoid ? steer::priority(0.0, dodge, [&] { return cruise; }) : cruise;
         }
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             r.crowd[i].apply_force(forces[i], dt);
@@ -1161,7 +1164,7 @@ figure unaligned_collision_avoidance() {
     for (int k = 0; k < 2; ++k) {
         const crossing_result r = crossing(k == 1);
         panel& p = fig[static_cast<std::size_t>(k)];
-        p.title(k == 0 ? "without avoidance" : "priority(avoid_neighbors, cruise)");
+        p.title(k == 0 ? "without avoidance" : "priority(unaligned_collision_avoidance, cruise)");
         p.grid(1, 5);
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             const bool east = i < r.crowd.size() / 2;

@@ -17,7 +17,9 @@ int main() {
         .separation = {.max_distance = 0.6f, .max_angle = 2.4f},
         .alignment = {.max_distance = 1.0f, .max_angle = 2.4f},
         .cohesion = {.max_distance = 1.0f, .max_angle = 2.4f},
-        .separation_weight = 1.5f};
+        .separation_weight = 0.5f,      // fractions of max_force
+        .alignment_weight = 1.0f / 3,
+        .cohesion_weight = 1.0f / 3};
     const steer::sphere<glm::vec3> park{.center = {0, 0, 0}, .radius = 12};
     // Called for each bird that thinks this frame, possibly on several threads at once.
     const auto stay_in_park = [&](steer::flock_id, const steer::vehicle3& bird, const glm::vec3& flocking) {

@@ -137,6 +137,7 @@ struct flocking_block {
     S velocity[D][B];
     S heading_count[B];
     S max_speed[B];
+    S max_force[B];
     S force[D][B];               // the result
     std::uint32_t agent[B];      // which agent (grid order) each entry is
     std::size_t size = 0;
@@ -145,7 +146,8 @@ struct flocking_block {
 /// `combine_flocking` for the entries of `block` from `j` on (one pack): the same IEEE
 /// operations in the same order, so the same bits. Returns the bits of the lanes it
 /// computed; a lane whose normalizations need `safe_normalize`'s careful branch (a tiny or
-/// huge sum) is left to `combine_flocking` itself.
+/// huge sum), or whose cut to max_force needs `truncate`'s, is left to `combine_flocking`
+/// itself.
 template <class P, int D, std::size_t B>
 unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
                                 const typename P::pack (&weights)[3]) noexcept {
@@ -184,7 +186,27 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
             force[d] = part == 0 ? weighted : force[d] + weighted;
         }
     }
-    for (int d = 0; d < D; ++d) std::memcpy(block.force[d] + j, &force[d], sizeof(pack));
+    // truncate(force * max_force, max_force): kept when its square is at most max_force's,
+    // scaled down to max_force otherwise; squares that are not normal finite numbers (a
+    // tiny or huge force, a huge max_force) take truncate's careful branch, except zero.
+    const pack max_force = P::load(block.max_force + j);
+    pack squared = zero;
+    mask zero_vector = P::broadcast_mask(true);
+    for (int d = 0; d < D; ++d) {
+        force[d] = force[d] * max_force;
+        squared = d == 0 ? force[d] * force[d] : squared + force[d] * force[d];
+        zero_vector = zero_vector & (force[d] == zero);
+    }
+    const pack limit = max_force * max_force;
+    const mask plain = (squared >= smallest) & (squared <= largest) & (limit <= largest);
+    fine = fine & (plain | zero_vector);
+    const mask cut = plain & (squared > limit);
+    const pack shrink = P::select(cut, max_force / P::sqrt(P::select(plain, squared, one)), one);
+    for (int d = 0; d < D; ++d) {
+        const pack shortened = force[d] * shrink;
+        force[d] = P::select(cut, shortened, force[d]);
+        std::memcpy(block.force[d] + j, &force[d], sizeof(pack));
+    }
     return P::bits(fine);
 }
 
@@ -543,7 +565,8 @@ public:
     [[nodiscard]] std::uint64_t frame() const noexcept { return frame_; }
 
     /// One step of `dt` seconds (>= 0, finite): every agent due to think computes its
-    /// flocking force over the whole flock with `params` and passes it to `extra(id,
+    /// flocking force over the whole flock with `params` (as `flocking` does: at most the
+    /// agent's max_force, the weights fractions of it) and passes it to `extra(id,
     /// vehicle, flocking_force)`, whose result becomes its steering; then every agent applies
     /// its steering with `vehicle::apply_force(steering, dt)`. All forces come from the state
     /// before the step. `exec` runs the loops (see executor.hpp); results do not depend on it.
@@ -895,6 +918,7 @@ private:
             }
             block.heading_count[e] = heading_count;
             block.max_speed[e] = v.max_speed();
+            block.max_force[e] = v.max_force();
             block.agent[e] = static_cast<std::uint32_t>(k);
             if (block.size == think_block) finish_block(block, weights, params, extra);
         }
@@ -912,7 +936,7 @@ private:
             // Harmless lanes past the last agent (results ignored).
             for (int d = 0; d < D; ++d)
                 block.separation[d][e] = block.heading[d][e] = block.offset[d][e] = block.velocity[d][e] = S(0);
-            block.heading_count[e] = block.max_speed[e] = S(0);
+            block.heading_count[e] = block.max_speed[e] = block.max_force[e] = S(0);
         }
         unsigned done[think_block / P::width];
         for (std::size_t j = 0; j < block.size; j += P::width)
@@ -932,7 +956,7 @@ private:
                     offset_sum[d] = block.offset[d][e];
                 }
                 flocking_force = detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e],
-                                                          offset_sum, v.velocity(), v.max_speed(), params);
+                                                          offset_sum, v.velocity(), v.max_speed(), v.max_force(), params);
             }
             const V steering = extra(ids_[slot], v, flocking_force);
             detail::expect_finite("steer::flock::step", "extra steering", steering);

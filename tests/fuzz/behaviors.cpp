@@ -179,6 +179,13 @@ V combined(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     }
 }
 
+/// Checks the output contract of a behavior that follows it: at most max_force long.
+template <steer::vector V>
+V within_max_force(const steer::vehicle<V>& v, const V& force) {
+    STEER_FUZZ_CHECK(static_cast<double>(steer::safe_length(force)) <= static_cast<double>(v.max_force()) * (1 + 1e-5));
+    return force;
+}
+
 template <steer::vector V>
 V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
@@ -266,9 +273,9 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             return steer::hide(v, in.vec<V>(), w.spheres, p);
         }
         case 23: return steer::hide(v, w.other(in, v), w.spheres);
-        case 24: return steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in));
-        case 25: return steer::cohesion(v, w.others, random_neighborhood<V>(in));
-        case 26: return steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in));
+        case 24: return within_max_force(v, steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in)));
+        case 25: return within_max_force(v, steer::cohesion(v, w.others, random_neighborhood<V>(in)));
+        case 26: return within_max_force(v, steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in)));
         case 27: {
             const steer::flocking_params<V> p{.separation = random_neighborhood<V>(in),
                                               .alignment = random_neighborhood<V>(in),
@@ -276,9 +283,13 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                                               .separation_weight = in.scalar<S>(),
                                               .alignment_weight = in.scalar<S>(),
                                               .cohesion_weight = in.scalar<S>()};
-            return in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p);
+            return within_max_force(v, in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p));
         }
-        case 28: return steer::avoid_neighbors(v, w.neighbor_pointers, random_time<S>(in), in.non_negative<S>());
+        case 28: {
+            const steer::unaligned_collision_avoidance_params<V> p{.min_time_to_collision = random_time<S>(in),
+                                                                   .clearance = in.non_negative<S>()};
+            return within_max_force(v, steer::unaligned_collision_avoidance(v, w.neighbor_pointers, p));
+        }
         case 29: {
             const steer::leader_following_params<V> p{.behind_distance = in.non_negative<S>(),
                                                       .slowing_distance = in.non_negative<S>(),
@@ -287,7 +298,7 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                                                       .separation = random_neighborhood<V>(in),
                                                       .separation_weight = in.scalar<S>(),
                                                       .behind_time = random_time<S>(in)};
-            return steer::follow_leader(v, w.other(in, v), w.neighbor_pointers, p);
+            return within_max_force(v, steer::leader_following(v, w.other(in, v), w.neighbor_pointers, p));
         }
         case 30: {
             const auto center = steer::neighborhood_center(v, w.neighbor_pointers, random_neighborhood<V>(in));

@@ -56,9 +56,9 @@ int main(int argc, char** argv) {
     const steer::flocking_params<V> params{.separation = {.max_distance = 2},
                                            .alignment = {.max_distance = 5, .max_angle = 2},
                                            .cohesion = {.max_distance = 7, .max_angle = 2},
-                                           .separation_weight = 8,
-                                           .alignment_weight = 3,
-                                           .cohesion_weight = 2};
+                                           .separation_weight = S(0.8),
+                                           .alignment_weight = S(0.3),
+                                           .cohesion_weight = S(0.2)};
     // Wander answers up to max_force (10); at weight 0.25 it asks for at most a quarter of it,
     // as the raw force of up to distance + radius = 5 at weight 0.5 did before 1.0.
     const steer::wander_params<V> wander{.radius = 2, .distance = 3, .rate = 4};

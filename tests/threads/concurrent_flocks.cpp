@@ -53,9 +53,9 @@ struct flock {
         const steer::flocking_params<V> params{.separation = {.max_distance = 3},
                                                .alignment = {.max_distance = 6},
                                                .cohesion = {.max_distance = 8},
-                                               .separation_weight = 6,
-                                               .alignment_weight = 2,
-                                               .cohesion_weight = 1};
+                                               .separation_weight = S(0.75),
+                                               .alignment_weight = S(0.25),
+                                               .cohesion_weight = S(0.125)};
         std::vector<const steer::vehicle<V>*> near;
         std::vector<const steer::sphere<V>*> threats;
         std::vector<V> forces(vehicles.size());

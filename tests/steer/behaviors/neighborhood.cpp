@@ -13,6 +13,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
+#include "groups_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -167,6 +168,22 @@ TEST_CASE_TEMPLATE("neighborhood_center averages the neighbors inside and ignore
     const auto around = steer::neighborhood_center(v, std::span(crowd), steer::neighborhood<V>{.max_distance = 4});
     REQUIRE(around.has_value());
     CHECK(near(*around, make<V>(1, 0, 0)));                          // the first four
+}
+
+TEST_CASE_TEMPLATE("in_neighborhood and neighborhood_center answer for a game's own agents as for vehicles", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(37);
+    const auto crowd = steer::test::random_states<V>(gen, 40, 3);
+    const auto agents = steer::test::bare(crowd);
+    const steer::neighborhood<V> n{.max_distance = S(1.5), .max_angle = S(2)};
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+        for (std::size_t j = 0; j < crowd.size(); ++j)
+            CHECK(steer::in_neighborhood(agents[i], agents[j], n) == steer::in_neighborhood(crowd[i], crowd[j], n));
+        const auto expected = steer::neighborhood_center(crowd[i], crowd, n);
+        const auto got = steer::neighborhood_center(agents[i], agents, n);
+        REQUIRE(got.has_value() == expected.has_value());
+        if (got) CHECK(steer::test::same_bits(*got, *expected));
+    }
 }
 
 TEST_CASE_TEMPLATE("a bad neighborhood is refused with a message naming the parameter", V, STEER_TEST_VECTORS) {
