@@ -1109,6 +1109,10 @@ private:
             const vec2 t2 = leg.target + config_.route_offset();
             const vec3 target = config_.ground.below({t2.x, 0, t2.y});
             if (car_.max_speed() != leg.speed) car_.set_max_speed(leg.speed);
+            // A gentle driver: on a seek leg the car steers with a force equal to its speed
+            // (seek then corrects the velocity at one per second, in wide curves); parking
+            // uses its full force.
+            car_.set_max_force(last ? config_.car_max_force : std::min(leg.speed, config_.car_max_force));
             force = last ? steer::arrival(car_, target, {.slowing_distance = 3.0f}) : steer::seek(car_, target);
             if (!last && steer::distance_squared(target, car_.position()) < 1.0f) ++car_leg_;
         }
