@@ -1223,7 +1223,7 @@ figure combiners() {
             };
             const auto go = [&] { return steer::seek(v, goal); };
             vec steering;
-            if (k == 0) steering = steer::weighted_sum(steer::weighted(1.0, avoid), steer::weighted(1.0, go));
+            if (k == 0) steering = steer::weighted_sum(steer::weighted(1.0, avoid), steer::weighted(2.0, go));
             else if (k == 1) steering = steer::priority(0.0, avoid, go);
             else steering = steer::prioritized_dither(gen, steer::chance(0.8, avoid), go);
             v.apply_force(steering, dt);
@@ -1238,7 +1238,7 @@ figure combiners() {
         const char* labels[] = {"weighted sum ", "; priority ", "; dither "};
         counts += labels[k] + std::to_string(touching);
     }
-    fig.legend({kind::line, color::vermillion, "weighted_sum(avoid 1, seek 1)"});
+    fig.legend({kind::line, color::vermillion, "weighted_sum(avoid 1, seek 2)"});
     fig.legend({kind::line, color::blue, "priority(avoid, seek)"});
     fig.legend({kind::line, color::green, "prioritized_dither(avoid 0.8, seek)", "6 3"});
     fig.legend({kind::disc, color::vermillion, "the body where it cuts deepest into the rock"});
@@ -1246,7 +1246,7 @@ figure combiners() {
     fig.caption(
         "Reynolds 1999, \"Combining Behaviors\". A vehicle (radius 0.5, max_speed 5, max_force 4) seeks a goal "
         "behind a rock that lies a little to its left, so obstacle_avoidance turns it right while seek pulls it "
-        "left. Weighted sum: the sideways parts cancel and the body runs into the rock. Priority: avoidance alone "
+        "left. Weighted sum, the goal counting twice: the sideways parts cancel and the body runs into the rock. Priority: avoidance alone "
         "steers whenever it has something to say. Prioritized dither (avoidance considered with probability "
         "0.8, seek the fallback): close to priority at about one behavior per frame. Frames touching the rock: " +
         counts + ".");
