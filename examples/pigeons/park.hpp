@@ -129,7 +129,7 @@ struct park_config {
     /// birds notice a neighbor too late): separation's unnormalized 1/r push from birds
     /// closer than this, growing as they get closer (flocking's separation is normalized).
     float personal_space = 0.5f;
-    float personal_space_weight = 0.3f;
+    float personal_space_weight = 0.6f;  ///< a share of max_force, as every weight
     float ground_lookahead = 1.0f;     ///< seconds of prediction for ground avoidance
     /// In flight, the avoidance force is scaled by this before it takes its share of the
     /// force budget: a sharp correction takes all of it, a glancing one leaves room.
