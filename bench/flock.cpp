@@ -18,6 +18,7 @@
 
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/flock.hpp>
 #include <steer/proximity/bin_lattice.hpp>
 #include <steer/proximity/proximity_database.hpp>

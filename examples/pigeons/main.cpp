@@ -24,6 +24,8 @@
 #define PIGEONS_ISATTY(f) isatty(fileno(f))
 #endif
 
+#include <steer/thread_pool.hpp>
+
 #include "park.hpp"
 #include "replay.hpp"
 

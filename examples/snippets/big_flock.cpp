@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <steer/steer.hpp>
+#include <steer/thread_pool.hpp>
 
 int main() {
     steer::rng gen(1);

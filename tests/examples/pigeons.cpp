@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <pigeons/park.hpp>
+#include <steer/thread_pool.hpp>
 
 #include "test_util.hpp"
 
