@@ -49,13 +49,13 @@ struct vehicle_lanes {
 
     /// One chunk of vehicles, a component per array.
     struct staged {
-        S steering[D][chunk];
-        S position[D][chunk];
-        S velocity[D][chunk];
-        S acceleration[D][chunk];
-        S forward[D][chunk];
-        S side[D][chunk];
-        S up[D][chunk];  // 3D only
+        S steering[std::size_t{D}][chunk];
+        S position[std::size_t{D}][chunk];
+        S velocity[std::size_t{D}][chunk];
+        S acceleration[std::size_t{D}][chunk];
+        S forward[std::size_t{D}][chunk];
+        S side[std::size_t{D}][chunk];
+        S up[std::size_t{D}][chunk];  // 3D only
         S speed[chunk];
         S mass[chunk];
         S max_force[chunk];
@@ -196,7 +196,7 @@ private:
         for (std::size_t d = 0; d < N; ++d) std::memcpy(out[d] + j, &in[d], sizeof(pack));
     }
     /// glm::dot's order: (x*x' + y*y') + z*z'.
-    static pack dot(const pack (&a)[D], const pack (&b)[D]) noexcept {
+    static pack dot(const pack (&a)[std::size_t{D}], const pack (&b)[std::size_t{D}]) noexcept {
         pack sum = a[0] * b[0];
         for (int d = 1; d < D; ++d) sum = sum + a[d] * b[d];
         return sum;
@@ -207,7 +207,7 @@ private:
         out[1] = a[2] * b[0] - b[2] * a[0];
         out[2] = a[0] * b[1] - b[0] * a[1];
     }
-    static mask all_zero(const pack (&a)[D]) noexcept {
+    static mask all_zero(const pack (&a)[std::size_t{D}]) noexcept {
         mask zero = a[0] == P::zero();
         for (int d = 1; d < D; ++d) zero = zero & (a[d] == P::zero());
         return zero;
@@ -220,7 +220,7 @@ private:
     }
     /// `truncate(v, max_length)` where `fine` (its plain branch, or a zero vector, which it
     /// returns as it is); clears `fine` in the lanes that need its careful branch.
-    static void truncate_lanes(pack (&v)[D], const pack& max_length, mask& fine) noexcept {
+    static void truncate_lanes(pack (&v)[std::size_t{D}], const pack& max_length, mask& fine) noexcept {
         const pack squared = dot(v, v);
         const pack limit = max_length * max_length;
         const mask plain = plain_square(squared) & (limit <= P::broadcast(std::numeric_limits<S>::max()));
@@ -237,7 +237,7 @@ private:
         mask fine = P::load(s.plain + j) == one;
 
         // force = truncate(steering, max_force); acceleration = force / mass
-        pack acceleration[D];
+        pack acceleration[std::size_t{D}];
         load(acceleration, s.steering, j);
         truncate_lanes(acceleration, P::load(s.max_force + j), fine);
         const pack mass = P::load(s.mass + j);
@@ -252,12 +252,12 @@ private:
         store(s.acceleration, acceleration, j);
 
         // velocity = truncate(velocity + acceleration dt, max_speed); speed = safe_length
-        pack velocity[D];
+        pack velocity[std::size_t{D}];
         load(velocity, s.velocity, j);
         for (int d = 0; d < D; ++d) velocity[d] = velocity[d] + acceleration[d] * dt;
         truncate_lanes(velocity, P::load(s.max_speed + j), fine);
         // position += velocity dt
-        pack position[D];
+        pack position[std::size_t{D}];
         load(position, s.position, j);
         for (int d = 0; d < D; ++d) position[d] = position[d] + velocity[d] * dt;
         store(s.position, position, j);
@@ -270,7 +270,7 @@ private:
     /// are staged in place of their old ones; returns the bits of the lanes it set exactly.
     static unsigned assign_lanes(staged& s, std::size_t j) noexcept {
         mask fine = P::broadcast_mask(true);  // set_velocity's hint is the current up, banking or not
-        pack velocity[D];
+        pack velocity[std::size_t{D}];
         load(velocity, s.velocity, j);
         truncate_lanes(velocity, P::load(s.max_speed + j), fine);
         align_lanes(s, j, velocity, fine);
@@ -280,7 +280,7 @@ private:
     /// The end of both: speed = safe_length(velocity), then local_space::reorient(velocity,
     /// up) where moving (the staged up is the hint: the old up, as without banking); stores
     /// velocity, speed and frame. Clears `fine` in the lanes that need the careful branches.
-    static void align_lanes(staged& s, std::size_t j, const pack (&velocity)[D], mask& fine) noexcept {
+    static void align_lanes(staged& s, std::size_t j, const pack (&velocity)[std::size_t{D}], mask& fine) noexcept {
         const pack one = P::broadcast(S(1));
         const pack squared_speed = dot(velocity, velocity);
         const mask moving = plain_square(squared_speed);
@@ -291,7 +291,7 @@ private:
 
         // local_space::reorient(velocity, up) where moving; at rest the frame stays.
         const pack divisor = P::select(moving, speed, one);
-        pack forward[D], side[D];
+        pack forward[std::size_t{D}], side[std::size_t{D}];
         for (int d = 0; d < D; ++d) forward[d] = velocity[d] / divisor;  // safe_normalize
         if constexpr (D == 2) {
             side[0] = -forward[1];
