@@ -15,10 +15,10 @@
 #include <cstring>
 #include <functional>
 #include <limits>
-#include <ranges>
 #include <string>
 #include <type_traits>
 
+#include "detail/ranges.hpp"
 #include "detail/simd.hpp"
 #include "error.hpp"
 #include "math.hpp"
@@ -346,16 +346,16 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
                       " vehicles)");
     const auto given = std::ranges::begin(values);
     const auto value_at = [&](std::size_t i) -> const V& {
-        return given[static_cast<std::ranges::range_difference_t<Values>>(i)];
+        return given[static_cast<detail::range_difference_t<Values>>(i)];
     };
     for (std::size_t i = 0; i < count; ++i)
         if (!is_finite(value_at(i))) [[unlikely]]
             refuse_non_finite(where, std::string(name) + "[" + format_value(i) + "]", value_at(i));
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
-        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
+        return std::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
     };
-    if constexpr (std::ranges::contiguous_range<Values>) {
+    if constexpr (detail::contiguous_range<Values>) {
         run(at, std::ranges::data(values), count);
     } else {
         constexpr std::size_t chunk = vehicle_lanes<V>::chunk;
@@ -375,11 +375,11 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
 /// that `V` (forces or velocities), one per vehicle.
 template <class Entities, class Values, class Proj>
 concept vehicle_crowd =
-    std::ranges::random_access_range<Entities> && std::ranges::sized_range<Entities> &&
-    std::ranges::random_access_range<Values> && std::ranges::sized_range<Values> &&
-    vector<std::ranges::range_value_t<Values>> &&
-    std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
-                 vehicle<std::ranges::range_value_t<Values>>&>;
+    detail::random_access_range<Entities> && detail::sized_range<Entities> &&
+    detail::random_access_range<Values> && detail::sized_range<Values> &&
+    vector<detail::range_value_t<Values>> &&
+    std::same_as<std::invoke_result_t<Proj&, detail::range_reference_t<Entities>>,
+                 vehicle<detail::range_value_t<Values>>&>;
 
 /// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
 /// index in `steering`: the same result, bit for bit, as calling
@@ -395,9 +395,9 @@ concept vehicle_crowd =
 /// a non-finite steering force (named by its index).
 template <class Entities, class Forces, class Proj = std::identity>
     requires vehicle_crowd<Entities, Forces, Proj>
-void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt,
+void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::range_value_t<Forces>> dt,
                   Proj proj = {}) {
-    using V = std::ranges::range_value_t<Forces>;
+    using V = detail::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
     STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
@@ -418,7 +418,7 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ran
 template <class Entities, class Velocities, class Proj = std::identity>
     requires vehicle_crowd<Entities, Velocities, Proj>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
-    using V = std::ranges::range_value_t<Velocities>;
+    using V = detail::range_value_t<Velocities>;
     detail::for_crowd<V>(vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
                          [](auto&& at, const V* given, std::size_t count) {
                              detail::vehicle_lanes<V>::assign(at, given, count);

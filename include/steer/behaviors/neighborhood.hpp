@@ -11,11 +11,11 @@
 #include <limits>
 #include <numbers>
 #include <optional>
-#include <ranges>
 #include <type_traits>
 
 #include <glm/geometric.hpp>
 
+#include "../detail/ranges.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
@@ -83,8 +83,8 @@ template <vector V, class E>
 /// smart pointers). `std::vector<vehicle3>`, `std::vector<const vehicle3*>`, `std::span`s
 /// of either, and a proximity query's results gathered into a vector all qualify.
 template <class R, class V>
-concept neighbor_range = vector<V> && std::ranges::input_range<const R> &&
-    detail::vehicle_or_pointer<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>;
+concept neighbor_range = vector<V> && detail::input_range<const R> &&
+    detail::vehicle_or_pointer<std::remove_cvref_t<detail::range_reference_t<const R>>, V>;
 
 namespace detail {
 

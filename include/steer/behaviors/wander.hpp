@@ -6,7 +6,7 @@
 /// while, plus the bounded-turn-rate 2D variant of the implementation notes.
 
 #include <cmath>
-#include <random>
+#include <concepts>
 
 #include "../error.hpp"
 #include "../math.hpp"
