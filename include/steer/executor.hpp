@@ -8,7 +8,7 @@
 /// engine's job system fits in a few lines; two ship with the library: `serial_executor`
 /// (here: the calling thread, no threads at all) and `thread_pool_executor` (a fixed set of
 /// std::threads, in its own header `<steer/thread_pool.hpp>`, so that only programs that
-/// use it pay for <thread>, <mutex> and <condition_variable>).
+/// use it pay for `<thread>`, `<mutex>` and `<condition_variable>`).
 ///
 /// Results never depend on the executor: the library only hands it loops whose iterations
 /// are independent, so any partition, in any order, gives bit-identical results.

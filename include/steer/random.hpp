@@ -5,11 +5,11 @@
 /// Seedable randomness: a small generator and the distributions behaviors need.
 /// The library never draws from global state; every random choice takes a
 /// generator argument, so the same seed replays the same run bit for bit.
-/// Any `std::uniform_random_bit_generator` works. This header does not include <random>
+/// Any `std::uniform_random_bit_generator` works. This header does not include `<random>`
 /// (a third of a second per file with g++ 12). The standard declares the concept there,
-/// but <algorithm> needs it for std::ranges::shuffle and sample and brings it along in
+/// but `<algorithm>` needs it for std::ranges::shuffle and sample and brings it along in
 /// libstdc++, which is what this header relies on; the other headers that take a generator
-/// include this one for it. A standard library without it would need <random> added here.
+/// include this one for it. A standard library without it would need `<random>` added here.
 
 #include <algorithm>  // also std::uniform_random_bit_generator (see above)
 #include <cmath>

@@ -5,7 +5,7 @@
 /// `thread_pool_executor`: the bundled executor (see executor.hpp) that runs a batched
 /// step's loops on a fixed set of std::threads. Not part of `<steer/steer.hpp>`: include
 /// this header where you create the pool, so that the rest of a program does not compile
-/// <thread>, <mutex> and <condition_variable>.
+/// `<thread>`, `<mutex>` and `<condition_variable>`.
 ///
 /// Using it needs the platform's thread library at link time (CMake:
 /// `find_package(Threads)` and `target_link_libraries(app PRIVATE Threads::Threads)`;

@@ -3,8 +3,8 @@
 
 /// @file
 /// The few range concepts and aliases the library's signatures need, with the meaning of
-/// their std::ranges namesakes, built on <iterator> (which the standard says provides
-/// std::ranges::begin, end, size and data, and the iterator concepts). <ranges> itself adds
+/// their std::ranges namesakes, built on `<iterator>` (which the standard says provides
+/// std::ranges::begin, end, size and data, and the iterator concepts). `<ranges>` itself adds
 /// the views and their machinery, which no library header uses, to every includer's build.
 
 #include <concepts>
