@@ -89,7 +89,7 @@ std::vector<V> moving_queries(const steer::pathway<V>& path) {
     for (int i = 0; i < 4096; ++i) {
         const S d = step * S(i);
         const V tangent = path.tangent_at_distance(d);
-        const V across = steer::dimension_v<V> == 2 ? point<V>(-tangent[1], tangent[0], 0) : point<V>(0, 0, 1);
+        const V across = steer::dimension_v<V> == 2 ? point<V>(static_cast<double>(-tangent[1]), static_cast<double>(tangent[0]), 0) : point<V>(0, 0, 1);
         qs.push_back(path.point_at_distance(d) + across * S(1.5));
     }
     return qs;

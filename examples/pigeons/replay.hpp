@@ -65,9 +65,11 @@ inline std::uint16_t quantize(float v, float lo, float hi) {
     return static_cast<std::uint16_t>(std::lround(t * 65535.0f));
 }
 
-inline std::string number(double v, int decimals = 3) {
+/// `v` (float or double) with `decimals` digits after the point.
+template <class T>
+std::string number(T v, int decimals = 3) {
     char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, static_cast<double>(v));
     return buffer;
 }
 
@@ -536,11 +538,12 @@ template <class Park>
     const float half = R / zoom;
     const double cx = zoom > 1 ? static_cast<double>(std::clamp(centre.x, -R + half, R - half)) : 0.0;
     const double cz = zoom > 1 ? static_cast<double>(std::clamp(centre.z, -R + half, R - half)) : 0.0;
-    auto tx = [&](double x) { return left + size / 2 + (x - cx) * px_per_m; };
-    auto tz = [&](double z) { return top_y + size / 2 + (z - cz) * px_per_m; };
-    auto sx = [&](double x) { return side_x + size / 2 + (x - cx) * px_per_m; };
-    auto sy = [&](double y) { return top_y + side_h - 4 - (y - static_cast<double>(y_min)) * px_per_m; };
-    auto m = [&](double metres) { return metres * px_per_m; };
+    // Metres (float or double) to pixels.
+    auto tx = [&](auto x) { return left + size / 2 + (static_cast<double>(x) - cx) * px_per_m; };
+    auto tz = [&](auto z) { return top_y + size / 2 + (static_cast<double>(z) - cz) * px_per_m; };
+    auto sx = [&](auto x) { return side_x + size / 2 + (static_cast<double>(x) - cx) * px_per_m; };
+    auto sy = [&](auto y) { return top_y + side_h - 4 - (static_cast<double>(y) - static_cast<double>(y_min)) * px_per_m; };
+    auto m = [&](auto metres) { return static_cast<double>(metres) * px_per_m; };
     const double dot = std::sqrt(static_cast<double>(zoom));
 
     std::ostringstream s;

@@ -243,7 +243,7 @@ TEST_CASE("pigeons: a bird startled twice in quick succession flies longer and f
     p.startle(0, p.birds()[0].body.position() + vec3(1, 0, 0));
     const flight calm = fly_until_landed(p, 0);
     CHECK(calm.seconds < second.seconds);
-    CHECK(calm.seconds == doctest::Approx(first.seconds).epsilon(0.2));
+    CHECK(calm.seconds == doctest::Approx(static_cast<double>(first.seconds)).epsilon(0.2));
 }
 
 namespace {

@@ -122,8 +122,9 @@ TEST_CASE("pigeons terrain: the normal is the unit normal of the height field") 
             return static_cast<double>(ground.height(static_cast<float>(px), static_cast<float>(pz)));
         };
         const double step = 0.05;
-        const double dx = (h(static_cast<double>(x) + step, z) - h(static_cast<double>(x) - step, z)) / (2 * step);
-        const double dz = (h(x, static_cast<double>(z) + step) - h(x, static_cast<double>(z) - step)) / (2 * step);
+        const double px = static_cast<double>(x), pz = static_cast<double>(z);
+        const double dx = (h(px + step, pz) - h(px - step, pz)) / (2 * step);
+        const double dz = (h(px, pz + step) - h(px, pz - step)) / (2 * step);
         const glm::dvec3 expected = glm::normalize(glm::dvec3(-dx, 1, -dz));
         CAPTURE(x);
         CAPTURE(z);
