@@ -19,8 +19,8 @@
 
 namespace {
 
-template <class V>
-V point(double x, double y, double z) {
+template <class V, class X, class Y, class Z>
+V point(X x, Y y, Z z) {  // components of any arithmetic type, converted straight to V's scalar
     using S = steer::scalar_t<V>;
     if constexpr (steer::dimension_v<V> == 2) {
         (void)z;
@@ -89,7 +89,7 @@ std::vector<V> moving_queries(const steer::pathway<V>& path) {
     for (int i = 0; i < 4096; ++i) {
         const S d = step * S(i);
         const V tangent = path.tangent_at_distance(d);
-        const V across = steer::dimension_v<V> == 2 ? point<V>(static_cast<double>(-tangent[1]), static_cast<double>(tangent[0]), 0) : point<V>(0, 0, 1);
+        const V across = steer::dimension_v<V> == 2 ? point<V>(-tangent[1], tangent[0], 0) : point<V>(0, 0, 1);
         qs.push_back(path.point_at_distance(d) + across * S(1.5));
     }
     return qs;
