@@ -20,8 +20,8 @@
 
 namespace {
 
-template <class V>
-V point(double x, double y, double z) {
+template <class V, class X, class Y, class Z>
+V point(X x, Y y, Z z) {  // components of any arithmetic type, converted straight to V's scalar
     using S = steer::scalar_t<V>;
     if constexpr (steer::dimension_v<V> == 2) {
         (void)z;

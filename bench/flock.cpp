@@ -18,6 +18,7 @@
 
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/flock.hpp>
 #include <steer/proximity/bin_lattice.hpp>
 #include <steer/proximity/proximity_database.hpp>
@@ -47,7 +48,8 @@ steer::flocking_params<V> boids(bool angle) {
 
 /// The side of the cube holding n boids at about `neighbors` others within `reach`.
 S side_for(std::size_t n) {
-    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * reach * reach * reach);
+    const double r = static_cast<double>(reach);
+    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * r * r * r);
     return static_cast<S>(std::cbrt(static_cast<double>(n) / density));
 }
 

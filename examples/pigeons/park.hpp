@@ -545,7 +545,7 @@ public:
                 if (b.think_phase == thinking) {
                     think(i, mine);
                     ++counted;
-                    decided += pending_[i].why != cause::none ? 1 : 0;
+                    decided += pending_[i].why != cause::none ? 1u : 0u;
                 }
                 if (b.avoid_phase == avoiding) avoid(i, mine);
             }
@@ -759,7 +759,7 @@ private:
     [[nodiscard]] busy_spot exact_spot(std::uint32_t k, float radius) const {
         const bird& b = birds_[k];
         busy_spot here{0, b.id, b.body.position()};
-        db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0 : 1; });
+        db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0u : 1u; });
         return here;
     }
 
@@ -943,7 +943,7 @@ private:
         }
         std::size_t nearby = 0;
         if (recent > 0)
-            for (const hit& h : hits) nearby += h.slot != i && is_nearby(birds_[h.slot]) ? 1 : 0;
+            for (const hit& h : hits) nearby += h.slot != i && is_nearby(birds_[h.slot]) ? 1u : 0u;
 
         // Discrete reactions: the car's take-off zone, then contagion.
         const vec3 car_p = car_.position(), car_v = car_velocity();

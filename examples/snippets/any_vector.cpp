@@ -14,7 +14,8 @@ bool returns_home() {
     steer::vehicle<V> me({.max_force = 4, .max_speed = 2});
     const steer::vehicle<V> intruder({.position = V(50)});   // far away: nothing to chase
     const V spot(5);
-    for (int frame = 0; frame < 60 * 15; ++frame) me.apply_force(guard(me, spot, intruder, steer::scalar_t<V>(10)), 1.0f / 60);
+    for (int frame = 0; frame < 60 * 15; ++frame)
+        me.apply_force(guard(me, spot, intruder, steer::scalar_t<V>(10)), steer::scalar_t<V>(1) / 60);
     return glm::distance(me.position(), spot) < steer::scalar_t<V>(0.1);
 }
 

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <steer/steer.hpp>
+#include <steer/thread_pool.hpp>
 
 int main() {
     steer::rng gen(1);
@@ -36,7 +37,8 @@ int main() {
         }
     }
     const glm::vec3 first = birds.agent(ids.front()).position();   // by handle, any time
-    std::printf("bird 0 at (%.2f, %.2f, %.2f) after %llu frames\n", first.x, first.y, first.z,
+    std::printf("bird 0 at (%.2f, %.2f, %.2f) after %llu frames\n", static_cast<double>(first.x),
+                static_cast<double>(first.y), static_cast<double>(first.z),
                 static_cast<unsigned long long>(birds.frame()));
     return birds.size() == 10000 ? 0 : 1;
 }

@@ -15,10 +15,8 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
-#include <memory>
 #include <new>
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>

@@ -116,9 +116,9 @@ template <class P, int D>
 struct lane_flocking_sums {
     using pack = typename P::pack;
     using mask = typename P::mask;
-    pack separation[D];
-    pack heading[D];
-    pack offset[D];
+    pack separation[std::size_t{D}];
+    pack heading[std::size_t{D}];
+    pack offset[std::size_t{D}];
     mask heading_count;
 
     lane_flocking_sums() noexcept : heading_count(P::zero_count()) {
@@ -131,14 +131,14 @@ struct lane_flocking_sums {
 template <class S, int D, std::size_t B>
 struct flocking_block {
     static constexpr std::size_t capacity = B;
-    S separation[D][B];
-    S heading[D][B];
-    S offset[D][B];
-    S velocity[D][B];
+    S separation[std::size_t{D}][B];
+    S heading[std::size_t{D}][B];
+    S offset[std::size_t{D}][B];
+    S velocity[std::size_t{D}][B];
     S heading_count[B];
     S max_speed[B];
     S max_force[B];
-    S force[D][B];               // the result
+    S force[std::size_t{D}][B];               // the result
     std::uint32_t agent[B];      // which agent (grid order) each entry is
     std::size_t size = 0;
 };
@@ -161,14 +161,14 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
     const pack count = P::load(block.heading_count + j);
     const mask some = count > zero;
     const pack scale = P::load(block.max_speed + j) / P::select(some, count, one);
-    pack parts[3][D];
+    pack parts[3][std::size_t{D}];
     for (int d = 0; d < D; ++d) {
         parts[0][d] = P::load(block.separation[d] + j);
         parts[1][d] = P::select(some, P::load(block.heading[d] + j) * scale - P::load(block.velocity[d] + j));
         parts[2][d] = P::load(block.offset[d] + j);
     }
     mask fine = P::broadcast_mask(true);
-    pack force[D];
+    pack force[std::size_t{D}];
     for (int part = 0; part < 3; ++part) {
         // safe_normalize: v / sqrt(|v|^2) when the square is a normal finite number, zero
         // for the zero vector; anything else takes the careful branch.
@@ -223,8 +223,8 @@ struct candidate_buffer {
 /// indices of those that pass to `buffer`, calling `flush()` when it is nearly full. Most
 /// candidates fail here after a few operations each; reads up to a pack past the run.
 template <class P, int D, class Flush>
-inline void collect_candidates(const typename P::scalar* const (&position)[D], std::size_t first, std::size_t count,
-                               const typename P::pack (&self)[D], const typename P::pack& reach_squared,
+inline void collect_candidates(const typename P::scalar* const (&position)[std::size_t{D}], std::size_t first, std::size_t count,
+                               const typename P::pack (&self)[std::size_t{D}], const typename P::pack& reach_squared,
                                candidate_buffer& buffer, Flush&& flush) {
     using S = typename P::scalar;
     using pack = typename P::pack;
@@ -283,8 +283,8 @@ enum class fields_of_view { all_round, shared, separate };
 
 template <class P, int D, fields_of_view Fields>
 inline void accumulate_neighbors(const typename P::scalar* records, const std::uint32_t* index,
-                                 std::size_t count, const typename P::pack (&self)[D],
-                                 const typename P::pack (&self_forward)[D],
+                                 std::size_t count, const typename P::pack (&self)[std::size_t{D}],
+                                 const typename P::pack (&self_forward)[std::size_t{D}],
                                  const lane_neighborhood_test<P, typename P::scalar>& separation,
                                  const lane_neighborhood_test<P, typename P::scalar>& alignment,
                                  const lane_neighborhood_test<P, typename P::scalar>& cohesion,
@@ -296,9 +296,9 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
     const pack one = P::broadcast(S(1));
     for (std::size_t done = 0; done < count; done += W) {
-        pack record[2 * D];
+        pack record[std::size_t{2 * D}];
         P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
-        pack offset[D];
+        pack offset[std::size_t{D}];
         for (int d = 0; d < D; ++d) offset[d] = record[d] - self[d];
         pack distance_squared = offset[0] * offset[0];
         for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
@@ -339,10 +339,10 @@ template <int D>
 struct flock_grid {
     static constexpr int split = 4;
 
-    double origin[D] = {};
+    double origin[std::size_t{D}] = {};
     double cell = 0;             // side across y (and z)
-    double inverse_size[D] = {};  // per axis: 1 / (cell / split) along x, 1 / cell across
-    std::int64_t cells[D] = {};
+    double inverse_size[std::size_t{D}] = {};  // per axis: 1 / (cell / split) along x, 1 / cell across
+    std::int64_t cells[std::size_t{D}] = {};
     std::size_t total = 0;  // number of cells; 0 = no grid (nobody has neighbors)
 
     /// The cell coordinate of `x` along `axis` (clamped into the grid; NaN goes to 0).
@@ -723,7 +723,7 @@ private:
         double cell = reach * (1.0 + 1.0 / 1024);
         // At most 4 cells per agent, and cell indices that fit the uint32 arrays.
         const double limit = std::min(4.0 * static_cast<double>(n) + 64.0, 4.0e9);
-        double extent[D];
+        double extent[std::size_t{D}];
         for (int d = 0; d < D; ++d) {
             extent[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.hi[d]) - static_cast<double>(box.lo[d]) : 0.0;
             extent[d] = std::min(extent[d], std::numeric_limits<double>::max());
@@ -837,7 +837,7 @@ private:
             std::min(std::max({separation_test.max_distance_squared, alignment_test.max_distance_squared,
                                cohesion_test.max_distance_squared}),
                      std::numeric_limits<S>::max()));
-        const S* position[D];
+        const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = hot_position(d);
         const S* records = hot_records();
         const std::uint32_t period = schedule_.period();
@@ -865,7 +865,7 @@ private:
             V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
             S heading_count = 0;
             if (grid_.total > 0) {
-                pack self[D], self_forward[D];
+                pack self[std::size_t{D}], self_forward[std::size_t{D}];
                 for (int d = 0; d < D; ++d) {
                     self[d] = P::broadcast(position[d][k]);
                     self_forward[d] = P::broadcast(records[record_size * k + static_cast<std::size_t>(D + d)]);

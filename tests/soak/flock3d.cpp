@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::size_t inside = 0;
-    for (const auto& v : flock) inside += steer::contains(steer::sphere<V>{tank.center, tank.radius + 5}, v.position()) ? 1 : 0;
+    for (const auto& v : flock) inside += steer::contains(steer::sphere<V>{tank.center, tank.radius + 5}, v.position()) ? 1u : 0u;
     std::printf("soak: %lld vehicle-steps (%d vehicles x %d steps) in %.1f s; %.1f neighbors per query on average\n",
                 vehicle_steps, count, steps, seconds, static_cast<double>(neighbor_total) / static_cast<double>(vehicle_steps));
     std::printf("soak: worst frame drift %.3g (limit 1e-4), worst speed / max_speed %.9g, %zu of %d within 5 of the tank\n",

@@ -13,6 +13,7 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/flock.hpp>
 #include <steer/random.hpp>
 

@@ -11,13 +11,13 @@
 #include <limits>
 #include <numbers>
 #include <optional>
-#include <ranges>
 #include <type_traits>
 
 #include <glm/geometric.hpp>
 
 #include "../agent.hpp"
 #include "../detail/expect.hpp"
+#include "../detail/ranges.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
@@ -52,8 +52,8 @@ void validate(const neighborhood<V>& n) {
 /// `std::vector<const vehicle3*>`, a span of your own agent type or of adaptors over your
 /// physics bodies, and a proximity query's results gathered into a vector all qualify.
 template <class R, class V>
-concept neighbor_range = vector<V> && std::ranges::input_range<const R> &&
-    detail::agent_or_pointer_of<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>;
+concept neighbor_range = vector<V> && detail::input_range<const R> &&
+    detail::agent_or_pointer_of<std::remove_cvref_t<detail::range_reference_t<const R>>, V>;
 
 namespace detail {
 

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
+#include <concepts>
 
 #include "../agent.hpp"
 #include "../detail/expect.hpp"

@@ -6,7 +6,7 @@
 /// `behavior_list`, so that both give the same answer for the same configuration.
 
 #include <cmath>
-#include <random>
+#include <concepts>
 #include <type_traits>
 
 #include "../error.hpp"

@@ -72,9 +72,9 @@ public:
 
     /// The field at `p`, interpolated between cell centers and clamped outside the box.
     [[nodiscard]] V sample(const V& p) const noexcept {
-        int lo[dims];
-        int hi[dims];
-        S weight[dims];  // of the upper neighbour on each axis
+        int lo[std::size_t{dims}];
+        int hi[std::size_t{dims}];
+        S weight[std::size_t{dims}];  // of the upper neighbour on each axis
         for (int i = 0; i < dims; ++i) {
             const int last = cells_[i] - 1;
             S x = (p[i] - region_.min[i]) * inverse_cell_size_[i] - S(0.5);  // in units of cells, from the first center

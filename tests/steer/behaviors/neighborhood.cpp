@@ -121,7 +121,7 @@ TEST_CASE_TEMPLATE("a neighborhood's branch-free acceptance answers as its test 
             const auto check = [&](S distance_squared, S forwardness) {
                 const bool yes = test.accepts(distance_squared, forwardness);
                 accepted += yes ? 1 : 0;
-                disagreements += test.acceptance(distance_squared, forwardness) == (yes ? S(1) : S(0)) ? 0 : 1;
+                disagreements += test.acceptance(distance_squared, forwardness) == (yes ? S(1) : S(0)) ? 0u : 1u;
             };
             for (int i = 0; i < 2000; ++i) {
                 const V offset = steer::random_vector_in_unit_ball<V>(gen) * S(3);
