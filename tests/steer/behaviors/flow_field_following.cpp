@@ -75,7 +75,7 @@ TEST_CASE_TEMPLATE("flow field following answers at most max_force, and max_forc
     using S = steer::scalar_t<V>;
     // A swirl whose flow grows past unit length toward the edges, and a uniform unit flow.
     const steer::flow_field<V> swirl({make<V>(-10, -10, -10), make<V>(10, 10, 10)}, cells<V>(20),
-                                     [](const V& p) { return make<V>(-p.y, p.x, p.x * 0.1) * S(0.25); });
+                                     [](const V& p) { return make<V>(-p.y, p.x, p.x * S(0.1)) * S(0.25); });
     const V east = make<V>(1, 0, 0);
     const steer::flow_field<V> uniform({make<V>(-10, -10, -10), make<V>(10, 10, 10)}, cells<V>(4),
                                        [&](const V&) { return east; });
