@@ -200,7 +200,7 @@ TEST_CASE_TEMPLATE("arrival answers at most max_force, and max_force at full eff
         const steer::vehicle<V> resting(
             {.mass = v.mass(), .max_force = v.max_force(), .max_speed = v.max_speed()});
         const V far = steer::safe_normalize(target + make<V>(0.1, 0, 0)) * S(1e4);
-        CHECK(steer::test::full_effort(steer::arrival(resting, far, {.slowing_distance = slowing_distance}),
+        CHECK(steer::test::at_full_effort(steer::arrival(resting, far, {.slowing_distance = slowing_distance}),
                                        v.max_force()));
     }
 }

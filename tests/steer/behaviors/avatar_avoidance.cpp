@@ -5,7 +5,7 @@
 #include <steer/behaviors/avatar_avoidance.hpp>
 #include <steer/vehicle.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -83,14 +83,14 @@ TEST_CASE_TEMPLATE("avatar_avoidance answers at most max_force, and max_force at
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
         CHECK(steer::test::same_bits(
-            steer::avatar_avoidance(steer::test::mirror_agent<V>(v), avatar, avatar_velocity, zone), force));
+            steer::avatar_avoidance(steer::test::bare(v), avatar, avatar_velocity, zone), force));
     }
     const steer::avatar_neighborhood<V> zone{.radius = 4, .velocity_weight = 1};
     const V car(S(0));
     // At rest and deep inside (more than halfway in), behind the car: full effort straight away from it.
     const steer::vehicle<V> close({.position = make<V>(-1, 0, 0), .mass = 3, .max_force = S(2.5), .max_speed = 4});
     const V force = steer::avatar_avoidance(close, car, make<V>(2, 0, 0), zone);
-    CHECK(steer::test::at_max_force(force, S(2.5)));
+    CHECK(steer::test::at_full_effort(force, S(2.5)));
     CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), make<V>(-1, 0, 0))) > 1 - 1e-5);
     // Already escaping at the desired velocity there: nothing to do.
     const steer::vehicle<V> escaping({.position = make<V>(-1, 0, 0), .velocity = make<V>(-4, 0, 0), .max_force = S(2.5),

@@ -13,8 +13,8 @@
 
 #include <steer/behaviors/wander.hpp>
 #include <steer/combiners.hpp>
+#include "contract_util.hpp"
 #include "test_util.hpp"
-#include "world_util.hpp"
 
 using steer::test::make;
 using steer::test::near;

@@ -10,7 +10,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/behaviors/docking.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -131,14 +131,14 @@ TEST_CASE_TEMPLATE("docking answers at most max_force, and max_force at full eff
         const V force = steer::docking(v, target, target_forward, p);
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
-        CHECK(steer::test::same_bits(steer::docking(steer::test::mirror_agent<V>(v), target, target_forward, p), force));
+        CHECK(steer::test::same_bits(steer::docking(steer::test::bare(v), target, target_forward, p), force));
     }
     // From rest, far behind the target: the whole of max_force along the approach.
     const V target = make<V>(1, 2, 3);
     const V forward = make<V>(1, 0, 0);
     const steer::vehicle<V> v({.position = target - forward * S(20), .mass = 3, .max_force = S(2), .max_speed = 5});
     const V force = steer::docking(v, target, forward);
-    CHECK(steer::test::at_max_force(force, S(2)));
+    CHECK(steer::test::at_full_effort(force, S(2)));
     CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), forward)) > 1 - 1e-5);
     // At rest on the target: nothing to do.
     const steer::vehicle<V> docked({.position = target, .mass = 3, .max_force = S(2), .max_speed = 5});

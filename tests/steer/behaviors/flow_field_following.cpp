@@ -7,8 +7,8 @@
 #include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
-#include "world_util.hpp"
 
 using steer::test::make;
 using steer::test::near;

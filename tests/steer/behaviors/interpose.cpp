@@ -10,7 +10,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/behaviors/arrival.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -132,9 +132,9 @@ TEST_CASE_TEMPLATE("interpose answers at most max_force, and max_force at full e
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
         // Any agent types, for us and for each of the two: the same answer, bit for bit.
-        const steer::test::mirror_agent<V> user(v);
-        CHECK(steer::test::same_bits(steer::interpose(user, first, steer::test::mirror_agent<V>(second), p), force));
-        CHECK(steer::test::same_bits(steer::interpose_point(user, steer::test::mirror_agent<V>(first), second),
+        const auto user = steer::test::bare(v);
+        CHECK(steer::test::same_bits(steer::interpose(user, first, steer::test::bare(second), p), force));
+        CHECK(steer::test::same_bits(steer::interpose_point(user, steer::test::bare(first), second),
                                      steer::interpose_point(v, first, second)));
     }
     // From rest, far from two standing characters: the whole of max_force toward their midpoint.
@@ -142,7 +142,7 @@ TEST_CASE_TEMPLATE("interpose answers at most max_force, and max_force at full e
     const steer::vehicle<V> a({.position = make<V>(-4, 0, 0)});
     const steer::vehicle<V> b({.position = make<V>(4, 2, 0)});
     const V force = steer::interpose(v, a, b);
-    CHECK(steer::test::at_max_force(force, S(2.5)));
+    CHECK(steer::test::at_full_effort(force, S(2.5)));
     CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), steer::safe_normalize(make<V>(0, 1, 0) - v.position()))) >
           1 - 1e-5);
     // At rest on the point: nothing to do.

@@ -151,7 +151,7 @@ TEST_CASE_TEMPLATE("leader_following answers at most max_force, and max_force at
     using S = steer::scalar_t<V>;
     steer::rng gen(35);
     const auto crowd = steer::test::random_states<V>(gen, 60, 4);
-    const auto agents = steer::test::bare<true>(crowd);  // arrival reads the mass
+    const auto agents = steer::test::bare(crowd);  // arrival reads the mass
     auto p = trailing<V>();
     for (S weight : {S(0.25), S(1), S(3)}) {
         p.separation_weight = weight;
@@ -167,7 +167,7 @@ TEST_CASE_TEMPLATE("leader_following answers at most max_force, and max_force at
     const steer::vehicle<V> leader({.velocity = make<V>(1, 0, 0)});
     const steer::vehicle<V> in_the_way({.position = make<V>(2, 0.2, 0), .max_force = S(3.7), .max_speed = S(1.3)});
     const V force = steer::leader_following(in_the_way, leader, std::vector<steer::vehicle<V>>{}, p);
-    CHECK(steer::test::at_max_force(force, in_the_way.max_force()));
+    CHECK(steer::test::at_full_effort(force, in_the_way.max_force()));
     CHECK(near(steer::safe_normalize(force), make<V>(0, 1, 0)));
 }
 

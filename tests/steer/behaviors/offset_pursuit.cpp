@@ -88,7 +88,7 @@ TEST_CASE_TEMPLATE("offset pursuit answers at most max_force, and max_force at f
         // From rest toward a quarry far beyond the offset: full effort.
         const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
         const steer::vehicle<V> far({.position = v.position() + make<V>(20, 3, 0)});
-        CHECK(steer::test::full_effort(steer::offset_pursuit(resting, far, {.offset = offset}), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::offset_pursuit(resting, far, {.offset = offset}), v.max_force()));
     }
 }
 

@@ -12,7 +12,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/behaviors/patrol.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -167,7 +167,7 @@ TEST_CASE_TEMPLATE("patrol answers at most max_force, and max_force at full effo
         const V force = steer::patrol(v, checkpoints, state, p);
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
-        CHECK(steer::test::same_bits(steer::patrol(steer::test::mirror_agent<V>(v), checkpoints, twin, p), force));
+        CHECK(steer::test::same_bits(steer::patrol(steer::test::bare(v), checkpoints, twin, p), force));
         CHECK(twin.next == state.next);
     }
     // From rest, far from the next checkpoint: the whole of max_force toward it.
@@ -175,6 +175,6 @@ TEST_CASE_TEMPLATE("patrol answers at most max_force, and max_force at full effo
     const steer::vehicle<V> v({.mass = 2, .max_force = S(1.5), .max_speed = 3});
     steer::patrol_state state;
     const V force = steer::patrol(v, route, state);
-    CHECK(steer::test::at_max_force(force, S(1.5)));
+    CHECK(steer::test::at_full_effort(force, S(1.5)));
     CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), make<V>(1, 0, 0))) > 1 - 1e-5);
 }

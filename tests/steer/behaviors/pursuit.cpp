@@ -172,8 +172,8 @@ TEST_CASE_TEMPLATE("pursuit and evasion answer at most max_force, and max_force 
         // From rest toward (or away from) a quarry that is not on top of us: full effort.
         const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
         const steer::vehicle<V> away({.position = v.position() + make<V>(5, 1, 0)});
-        CHECK(steer::test::full_effort(steer::pursuit(resting, away), v.max_force()));
-        CHECK(steer::test::full_effort(steer::evasion(resting, away), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::pursuit(resting, away), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::evasion(resting, away), v.max_force()));
     }
 }
 

@@ -75,8 +75,8 @@ TEST_CASE_TEMPLATE("seek and flee answer at most max_force, and max_force at ful
         CHECK(steer::test::within_max_force(steer::flee(v, target), v.max_force()));
         // From rest the error is max_speed: full effort toward (or away from) the target.
         const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
-        CHECK(steer::test::full_effort(steer::seek(resting, target), v.max_force()));
-        CHECK(steer::test::full_effort(steer::flee(resting, target), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::seek(resting, target), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::flee(resting, target), v.max_force()));
     }
 }
 

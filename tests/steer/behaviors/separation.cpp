@@ -57,7 +57,7 @@ TEST_CASE_TEMPLATE("separation answers at most max_force, and max_force at full 
     using S = steer::scalar_t<V>;
     steer::rng gen(31);
     const auto crowd = steer::test::random_states<V>(gen, 60, 3);
-    const auto agents = steer::test::bare(crowd);
+    const auto agents = steer::test::bare<false>(crowd);  // without mass(): separation must not need one
     for (S reach : {S(0.5), S(1.5), S(4)}) {
         const steer::neighborhood<V> n{.max_distance = reach, .max_angle = S(2.4)};
         for (std::size_t i = 0; i < crowd.size(); ++i) {
@@ -71,7 +71,7 @@ TEST_CASE_TEMPLATE("separation answers at most max_force, and max_force at full 
     const steer::vehicle<V> v({.max_force = S(3.7), .max_speed = S(1.3)});
     const std::vector<steer::vehicle<V>> one{steer::vehicle<V>({.position = make<V>(0.3, -0.4, 0)})};
     const V force = steer::separation(v, one, steer::neighborhood<V>{.max_distance = 1});
-    CHECK(steer::test::at_max_force(force, v.max_force()));
+    CHECK(steer::test::at_full_effort(force, v.max_force()));
     CHECK(near(steer::safe_normalize(force), make<V>(-0.6, 0.8, 0)));
 }
 

@@ -9,7 +9,7 @@
 #include <steer/behaviors/shadow.hpp>
 #include <steer/vehicle.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -117,13 +117,13 @@ TEST_CASE_TEMPLATE("shadow answers at most max_force, and max_force at full effo
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
         CHECK(steer::test::same_bits(
-            steer::shadow(steer::test::mirror_agent<V>(v), steer::test::mirror_agent<V>(quarry), p), force));
+            steer::shadow(steer::test::bare(v), steer::test::bare(quarry), p), force));
     }
     // From rest, far from a quarry standing still: the whole of max_force toward the stand-off point.
     const steer::vehicle<V> v({.position = make<V>(-15, 6, 2), .mass = 2, .max_force = S(1.5), .max_speed = 3});
     const steer::vehicle<V> quarry({.position = make<V>(1, 1, 1)});
     const V force = steer::shadow(v, quarry);
-    CHECK(steer::test::at_max_force(force, S(1.5)));
+    CHECK(steer::test::at_full_effort(force, S(1.5)));
     CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), steer::safe_normalize(quarry.position() - v.position()))) >
           1 - 1e-5);
 }

@@ -11,7 +11,7 @@
 #include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
-#include "effort_util.hpp"
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -202,7 +202,7 @@ TEST_CASE_TEMPLATE("wander answers at most max_force, and max_force at full effo
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
         // A user's agent in the same state gets the same answer, bit for bit.
-        CHECK(same_bits(steer::wander(steer::test::mirror_agent<V>(v), twin, twin_gen, S(1) / S(30), p), force));
+        CHECK(same_bits(steer::wander(steer::test::bare(v), twin, twin_gen, S(1) / S(30), p), force));
     }
     SUBCASE("the point straight ahead on the sphere is full effort, along forward") {
         steer::rng gen(3);
@@ -211,7 +211,7 @@ TEST_CASE_TEMPLATE("wander answers at most max_force, and max_force at full effo
         steer::wander_state<V> state{make<V>(0, 0, 0)};
         state.target[steer::dimension_v<V> - 1] = S(0.7);  // local coordinates end with forward
         const V force = steer::wander(v, state, gen, S(1) / S(60), p);
-        CHECK(steer::test::at_max_force(force, v.max_force()));
+        CHECK(steer::test::at_full_effort(force, v.max_force()));
         CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), v.forward())) > 1 - 1e-5);
     }
     SUBCASE("radius, distance and rate are relative sizes: scaling all three changes nothing") {
@@ -334,14 +334,14 @@ TEST_CASE_TEMPLATE("wander_turning answers at most max_force, and max_force at f
         const V force = steer::wander_turning(v, state, gen, S(1) / S(30), p);
         CAPTURE(force);
         CHECK(steer::test::within_max_force(force, v.max_force()));
-        CHECK(same_bits(steer::wander_turning(steer::test::mirror_agent<V>(v), twin, twin_gen, S(1) / S(30), p), force));
+        CHECK(same_bits(steer::wander_turning(steer::test::bare(v), twin, twin_gen, S(1) / S(30), p), force));
     }
     SUBCASE("from rest, speeding up to a max_speed more than max_force / mass away is full effort") {
         steer::rng gen(1);
         steer::wander_turning_state<V> state;
         const steer::vehicle<V> still({.mass = 2, .max_force = 3, .max_speed = 4});  // needs 8, has 3
         const V force = steer::wander_turning(still, state, gen, S(1) / S(60));
-        CHECK(steer::test::at_max_force(force, S(3)));
+        CHECK(steer::test::at_full_effort(force, S(3)));
     }
     SUBCASE("straight at max_speed without turning: nothing to do") {
         steer::rng gen(1);
