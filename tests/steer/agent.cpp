@@ -154,7 +154,7 @@ scene<V> random_scene(steer::rng& gen) {
                                   S(1.5)),
         .wall = steer::pathway<V>({make<V>(-8, 4, -1), make<V>(0, 5, 0), make<V>(8, 3, 1)}, S(0)),
         .field = steer::flow_field<V>({make<V>(-8, -8, -8), make<V>(8, 8, 8)}, steer::cell_t<V>(6),
-                                      [](const V& p) { return make<V>(-p.y, p.x, p.x * 0.1) * S(0.3); }),
+                                      [](const V& p) { return make<V>(-p.y, p.x, p.x * S(0.1)) * S(0.3); }),
         .checkpoints = {make<V>(-3, 0, 0), make<V>(0, 3, 1), make<V>(3, 0, -1), make<V>(0, -3, 0)},
         .patrol = {.next = static_cast<std::size_t>(gen() % 4), .backward = gen() % 2 == 0},
         .wander = {random_point(1)},
