@@ -8,7 +8,6 @@
 /// derived when a type does not provide it.
 
 #include <concepts>
-#include <functional>
 #include <type_traits>
 #include <utility>
 

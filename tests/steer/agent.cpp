@@ -321,7 +321,7 @@ TEST_CASE_TEMPLATE("an agent without side, up, speed or mass gets the frame and 
         const auto plain = plain_copy(v);
         CHECK(same_bits(steer::side(plain), v.side()));
         if constexpr (steer::dimension_v<V> == 3) CHECK(same_bits(steer::up(plain), v.up()));
-        CHECK(steer::speed(plain) == doctest::Approx(v.speed()).epsilon(1e-6));
+        CHECK(steer::speed(plain) == doctest::Approx(static_cast<double>(v.speed())).epsilon(1e-6));
         CHECK(steer::mass(plain) == 1);
         CHECK(steer::local_space_of(plain) == v.local_space());
     }
