@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "../error.hpp"
+#include "always_inline.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 
@@ -54,7 +55,7 @@ STEER_DETAIL_COLD void refuse_vector(std::string_view where, std::string_view pa
 
 /// Refuses a condition that does not hold, with the value that broke it.
 template <class S>
-void expect(bool holds, std::string_view where, std::string_view parameter, std::string_view requirement, S value) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect(bool holds, std::string_view where, std::string_view parameter, std::string_view requirement, S value) {
     if (!holds) [[unlikely]]
         refuse(where, parameter, requirement, value);
 }
@@ -62,7 +63,7 @@ void expect(bool holds, std::string_view where, std::string_view parameter, std:
 /// Refuses a non-finite scalar (integers always pass).
 template <class S>
     requires std::is_arithmetic_v<S>
-void expect_finite(std::string_view where, std::string_view parameter, S value) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_finite(std::string_view where, std::string_view parameter, S value) {
     if constexpr (std::is_floating_point_v<S>) {
         if (!std::isfinite(value)) [[unlikely]]
             refuse(where, parameter, "finite", value);
@@ -71,38 +72,58 @@ void expect_finite(std::string_view where, std::string_view parameter, S value) 
 
 /// Refuses a vector with a non-finite component.
 template <vector V>
-void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
     if (!is_finite(v)) [[unlikely]]
         refuse_vector(where, parameter, "finite", v);
+}
+
+/// Reports a scalar below `minimum` (or not finite): the slow half of `expect_at_least`.
+template <class S>
+STEER_DETAIL_COLD void refuse_below(std::string_view where, std::string_view parameter, S value, S minimum) {
+    refuse(where, parameter, ">= " + format_value(minimum) + " and finite", value);
+}
+
+/// Reports a scalar not above `bound` (or not finite): the slow half of `expect_above`.
+template <class S>
+STEER_DETAIL_COLD void refuse_not_above(std::string_view where, std::string_view parameter, S value, S bound) {
+    refuse(where, parameter, "> " + format_value(bound) + " and finite", value);
+}
+
+/// Reports a scalar outside [lo, hi]: the slow half of `expect_within`.
+template <class S>
+STEER_DETAIL_COLD void refuse_outside(std::string_view where, std::string_view parameter, S value, S lo, S hi) {
+    refuse(where, parameter, "in [" + format_value(lo) + ", " + format_value(hi) + "]", value);
 }
 
 /// Refuses a scalar that is not finite or is below `minimum` (inclusive bound).
 template <class S>
     requires std::is_arithmetic_v<S>
-void expect_at_least(std::string_view where, std::string_view parameter, S value, std::type_identity_t<S> minimum) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_at_least(std::string_view where, std::string_view parameter, S value,
+                                                       std::type_identity_t<S> minimum) {
     bool ok = value >= minimum;
     if constexpr (std::is_floating_point_v<S>) ok = ok && std::isfinite(value);
     if (!ok) [[unlikely]]
-        refuse(where, parameter, ">= " + format_value(minimum) + " and finite", value);
+        refuse_below<S>(where, parameter, value, minimum);
 }
 
 /// Refuses a scalar that is not finite or not strictly above `bound`.
 template <class S>
     requires std::is_arithmetic_v<S>
-void expect_above(std::string_view where, std::string_view parameter, S value, std::type_identity_t<S> bound) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_above(std::string_view where, std::string_view parameter, S value,
+                                                    std::type_identity_t<S> bound) {
     bool ok = value > bound;
     if constexpr (std::is_floating_point_v<S>) ok = ok && std::isfinite(value);
     if (!ok) [[unlikely]]
-        refuse(where, parameter, "> " + format_value(bound) + " and finite", value);
+        refuse_not_above<S>(where, parameter, value, bound);
 }
 
 /// Refuses a scalar outside [lo, hi] (NaN included).
 template <class S>
     requires std::is_arithmetic_v<S>
-void expect_within(std::string_view where, std::string_view parameter, S value, std::type_identity_t<S> lo,
-                   std::type_identity_t<S> hi) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_within(std::string_view where, std::string_view parameter, S value,
+                                                     std::type_identity_t<S> lo, std::type_identity_t<S> hi) {
     if (!(value >= lo && value <= hi)) [[unlikely]]
-        refuse(where, parameter, "in [" + format_value(lo) + ", " + format_value(hi) + "]", value);
+        refuse_outside<S>(where, parameter, value, lo, hi);
 }
 
 }  // namespace steer::detail
