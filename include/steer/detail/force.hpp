@@ -55,11 +55,19 @@ template <agent A>
 
 /// A steering force already in force units (a gain times a velocity error, a sum of
 /// pushes), cut to the agent's max_force: the vehicle would cut it there anyway, and a
-/// blend then sees what the vehicle will do.
+/// blend then sees what the vehicle will do. Branch-free in the common case, as
+/// `velocity_error_force`: force × min(1, max_force / |force|).
 template <agent A>
-[[nodiscard]] agent_vector_t<A> limit_force(const A& a, const agent_vector_t<A>& force) noexcept {
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline agent_vector_t<A> limit_force(const A& a,
+                                                                              const agent_vector_t<A>& force) noexcept {
     using S = agent_scalar_t<A>;
-    return truncate(force, static_cast<S>(a.max_force()));
+    const S max_force = static_cast<S>(a.max_force());
+    const S squared = length_squared(force);
+    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]] {
+        const S scale = std::min(S(1), max_force / std::sqrt(squared));
+        if (scale <= std::numeric_limits<S>::max()) return force * scale;
+    }
+    return truncate(force, max_force);
 }
 
 }  // namespace steer::detail
