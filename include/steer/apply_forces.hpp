@@ -13,12 +13,12 @@
 #include <concepts>
 #include <cstddef>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <string>
 #include <type_traits>
 
 #include "detail/expect.hpp"
+#include "detail/invoke.hpp"
 #include "detail/ranges.hpp"
 #include "detail/simd.hpp"
 #include "error.hpp"
@@ -354,7 +354,7 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
             refuse_vector(where, std::string(name) + "[" + format_value(i) + "]", "finite", value_at(i));
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
-        return std::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
+        return detail::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
     };
     if constexpr (detail::contiguous_range<Values>) {
         run(at, std::ranges::data(values), count);
@@ -389,12 +389,12 @@ concept vehicle_crowd =
 /// computed first, then one call moves everyone.
 ///
 /// `vehicles` is any random-access range; `proj` picks the vehicle out of each element
-/// (`std::invoke(proj, element)` must give a `vehicle<V>&`), for vehicles kept inside your
+/// (`proj(element)`, or `element.*proj` for a member pointer, must give a `vehicle<V>&`), for vehicles kept inside your
 /// own structs: `apply_forces(characters, forces, dt, &character::motion)`. `steering` is a
 /// random-access range of `V`.
 /// Refused before anybody moves: a negative or non-finite `dt`, ranges of different sizes,
 /// a non-finite steering force (named by its index).
-template <class Entities, class Forces, class Proj = std::identity>
+template <class Entities, class Forces, class Proj = detail::identity>
     requires vehicle_crowd<Entities, Forces, Proj>
 void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::range_value_t<Forces>> dt,
                   Proj proj = {}) {
@@ -416,7 +416,7 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::
 /// after it moves, such as keeping walkers' velocities tangent to the ground. Ranges and
 /// `proj` as for `apply_forces`. Refused before any vehicle changes: ranges of different
 /// sizes, a non-finite velocity (named by its index).
-template <class Entities, class Velocities, class Proj = std::identity>
+template <class Entities, class Velocities, class Proj = detail::identity>
     requires vehicle_crowd<Entities, Velocities, Proj>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
     using V = detail::range_value_t<Velocities>;

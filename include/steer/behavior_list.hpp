@@ -13,7 +13,6 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <functional>
 #include <limits>
 #include <new>
 #include <optional>
@@ -310,7 +309,7 @@ private:
 
     template <class F>
     static V invoke_stored(const void* storage, Args... args) {
-        return std::invoke(*std::launder(static_cast<const F*>(storage)), args...);
+        return (*std::launder(static_cast<const F*>(storage)))(args...);
     }
 
     static void validate(const term_settings<S>& s) {
