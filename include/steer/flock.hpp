@@ -223,7 +223,8 @@ struct candidate_buffer {
 /// indices of those that pass to `buffer`, calling `flush()` when it is nearly full. Most
 /// candidates fail here after a few operations each; reads up to a pack past the run.
 template <class P, int D, class Flush>
-inline void collect_candidates(const typename P::scalar* const (&position)[std::size_t{D}], std::size_t first, std::size_t count,
+inline void collect_candidates(const typename P::scalar* const (&position)[std::size_t{D}], std::size_t first,
+                               std::size_t count,
                                const typename P::pack (&self)[std::size_t{D}], const typename P::pack& reach_squared,
                                candidate_buffer& buffer, Flush&& flush) {
     using S = typename P::scalar;
@@ -955,8 +956,9 @@ private:
                     heading_sum[d] = block.heading[d][e];
                     offset_sum[d] = block.offset[d][e];
                 }
-                flocking_force = detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e],
-                                                          offset_sum, v.velocity(), v.max_speed(), v.max_force(), params);
+                flocking_force =
+                    detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e], offset_sum,
+                                             v.velocity(), v.max_speed(), v.max_force(), params);
             }
             const V steering = extra(ids_[slot], v, flocking_force);
             detail::expect_finite("steer::flock::step", "extra steering", steering);

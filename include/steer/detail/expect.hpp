@@ -55,7 +55,8 @@ STEER_DETAIL_COLD void refuse_vector(std::string_view where, std::string_view pa
 
 /// Refuses a condition that does not hold, with the value that broke it.
 template <class S>
-STEER_DETAIL_ALWAYS_INLINE inline void expect(bool holds, std::string_view where, std::string_view parameter, std::string_view requirement, S value) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect(bool holds, std::string_view where, std::string_view parameter,
+                                              std::string_view requirement, S value) {
     if (!holds) [[unlikely]]
         refuse(where, parameter, requirement, value);
 }
