@@ -16,6 +16,7 @@
 #include <steer/behaviors/shadow.hpp>
 #include <steer/behaviors/wander.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 
 namespace {
 
@@ -66,22 +67,22 @@ void flee(benchmark::State& state) {
 template <class V>
 void pursuit(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::pursuit(s.vehicle(i), s.other(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::pursuit(s.vehicle(i), s.other(i), {.max_prediction_time = S(3)}); });
 }
 template <class V>
 void evasion(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::evasion(s.vehicle(i), s.other(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::evasion(s.vehicle(i), s.other(i), {.max_prediction_time = S(3)}); });
 }
 template <class V>
 void offset_pursuit(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::offset_pursuit(s.vehicle(i), s.other(i), S(2), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::offset_pursuit(s.vehicle(i), s.other(i), {.offset = S(2), .max_prediction_time = S(3)}); });
 }
 template <class V>
 void arrival(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::arrival(s.vehicle(i), s.point(i), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::arrival(s.vehicle(i), s.point(i), {.slowing_distance = S(3)}); });
 }
 template <class V>
 void wander(benchmark::State& state) {
@@ -104,13 +105,13 @@ void interpose(benchmark::State& state) {
 template <class V>
 void shadow(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    run<V>(state, [](const auto& s, std::size_t i) { return steer::shadow(s.vehicle(i), s.other(i), S(1), S(3)); });
+    run<V>(state, [](const auto& s, std::size_t i) { return steer::shadow(s.vehicle(i), s.other(i), {.stand_off = S(1), .slowing_distance = S(3)}); });
 }
 template <class V>
-void dock(benchmark::State& state) {
+void docking(benchmark::State& state) {
     using S = steer::scalar_t<V>;
     run<V>(state, [](const auto& s, std::size_t i) {
-        return steer::dock(s.vehicle(i), s.point(i), s.point(i + 1), S(3));
+        return steer::docking(s.vehicle(i), s.point(i), s.point(i + 1), {.slowing_distance = S(3)});
     });
 }
 template <class V>
@@ -139,5 +140,5 @@ BENCHMARK_TEMPLATE(wander_turning, glm::vec2);
 BENCHMARK_TEMPLATE(wander_turning, glm::dvec2);
 STEER_BEHAVIOR_BENCHMARK(interpose);
 STEER_BEHAVIOR_BENCHMARK(shadow);
-STEER_BEHAVIOR_BENCHMARK(dock);
+STEER_BEHAVIOR_BENCHMARK(docking);
 STEER_BEHAVIOR_BENCHMARK(patrol);

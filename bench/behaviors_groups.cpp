@@ -1,5 +1,5 @@
 // Group behaviors over 5, 10 and 50 neighbors: the per-character cost of one flocking or
-// avoid_neighbors call (items = neighbors examined). `flocking` and `flocking_pointers` go
+// unaligned_collision_avoidance call (items = neighbors examined). `flocking` and `flocking_pointers` go
 // round one small crowd, so after a few rounds the processor's branch predictor knows every
 // neighborhood test's answer in advance; `flocking_varied` draws its neighbors from a pool,
 // thousands of different sets, as a simulation does, and shows what the tests cost when
@@ -13,6 +13,7 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 
 namespace {
 
@@ -37,7 +38,7 @@ steer::flocking_params<V> boids_params() {
     return {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
             .alignment = {.max_distance = 4, .max_angle = S(2.4)},
             .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-            .separation_weight = 2, .alignment_weight = 1, .cohesion_weight = 1};
+            .separation_weight = 1, .alignment_weight = S(0.5), .cohesion_weight = S(0.5)};
 }
 
 template <class V>
@@ -89,11 +90,11 @@ void flocking_varied(benchmark::State& state) {
 }
 
 template <class V>
-void avoid_neighbors(benchmark::State& state) {
+void unaligned_collision_avoidance(benchmark::State& state) {
     const auto crowd = crowd_of<V>(static_cast<std::size_t>(state.range(0)));
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(steer::avoid_neighbors(crowd[i], crowd, steer::scalar_t<V>(3)));
+        benchmark::DoNotOptimize(steer::unaligned_collision_avoidance(crowd[i], crowd, {.min_time_to_collision = 3}));
         if (++i == crowd.size()) i = 0;
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
@@ -106,6 +107,6 @@ BENCHMARK_TEMPLATE(flocking, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(flocking, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(flocking_pointers, glm::vec3)->Arg(50);
 BENCHMARK_TEMPLATE(flocking_varied, glm::vec3)->Arg(10)->Arg(50);
-BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
-BENCHMARK_TEMPLATE(avoid_neighbors, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
-BENCHMARK_TEMPLATE(avoid_neighbors, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(unaligned_collision_avoidance, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(unaligned_collision_avoidance, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(unaligned_collision_avoidance, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);

@@ -14,13 +14,14 @@
 #include <steer/behaviors/path_following.hpp>
 #include <steer/behaviors/wall_following.hpp>
 #include <steer/random.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/world/flow_field.hpp>
 #include <steer/world/pathway.hpp>
 
 namespace {
 
-template <class V>
-V point(double x, double y, double z) {
+template <class V, class X, class Y, class Z>
+V point(X x, Y y, Z z) {  // components of any arithmetic type, converted straight to V's scalar
     using S = steer::scalar_t<V>;
     if constexpr (steer::dimension_v<V> == 2) {
         (void)z;
@@ -55,13 +56,13 @@ std::vector<steer::vehicle<V>> observers(steer::rng& gen, steer::scalar_t<V> spr
 }
 
 template <class V>
-void avoid_obstacles_spheres(benchmark::State& state) {
+void obstacle_avoidance_spheres(benchmark::State& state) {
     using S = steer::scalar_t<V>;
     steer::rng gen(1);
     const auto spheres = scattered_spheres<V>(static_cast<int>(state.range(0)), gen);
     const auto vs = observers<V>(gen, S(4) * std::pow(S(state.range(0)), S(1) / S(steer::dimension_v<V>)));
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(steer::avoid_obstacles(vs[i++ & 63], spheres, S(2)));
+    for (auto _ : state) benchmark::DoNotOptimize(steer::obstacle_avoidance(vs[i++ & 63], spheres, {.min_time_to_collision = S(2)}));
     state.SetItemsProcessed(state.iterations() * state.range(0));  // spheres tested per second
 }
 
@@ -124,19 +125,7 @@ void flow_field_sample(benchmark::State& state) {
 }
 
 template <class V>
-void follow_path_10k(benchmark::State& state) {
-    const auto path = winding_path<V>(10000);
-    const auto qs = moving_queries(path);
-    std::vector<steer::vehicle<V>> vs;
-    for (std::size_t k = 0; k < 4096; k += 64)
-        vs.emplace_back(steer::vehicle_params<V>{.position = qs[k], .velocity = path.tangent_at_distance(path.distance_along(qs[k])),
-                                                 .max_force = 4, .max_speed = 2});
-    std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(steer::follow_path(vs[i++ & 63], path, 1, steer::scalar_t<V>(1)));
-}
-
-template <class V>
-void follow_wall_10k(benchmark::State& state) {
+void path_following_10k(benchmark::State& state) {
     const auto path = winding_path<V>(10000);
     const auto qs = moving_queries(path);
     std::vector<steer::vehicle<V>> vs;
@@ -145,17 +134,30 @@ void follow_wall_10k(benchmark::State& state) {
                                                  .max_force = 4, .max_speed = 2});
     std::size_t i = 0;
     for (auto _ : state)
-        benchmark::DoNotOptimize(steer::follow_wall(vs[i++ & 63], path, steer::scalar_t<V>(1), steer::scalar_t<V>(1)));
+        benchmark::DoNotOptimize(steer::path_following(vs[i++ & 63], path, {.direction = 1, .prediction_time = 1}));
 }
 
 template <class V>
-void contain_box(benchmark::State& state) {
+void wall_following_10k(benchmark::State& state) {
+    const auto path = winding_path<V>(10000);
+    const auto qs = moving_queries(path);
+    std::vector<steer::vehicle<V>> vs;
+    for (std::size_t k = 0; k < 4096; k += 64)
+        vs.emplace_back(steer::vehicle_params<V>{.position = qs[k], .velocity = path.tangent_at_distance(path.distance_along(qs[k])),
+                                                 .max_force = 4, .max_speed = 2});
+    std::size_t i = 0;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(steer::wall_following(vs[i++ & 63], path, {.offset = 1, .prediction_time = 1}));
+}
+
+template <class V>
+void containment_box(benchmark::State& state) {
     using S = steer::scalar_t<V>;
     steer::rng gen(3);
     const auto vs = observers<V>(gen, S(12));
     const steer::box<V> room{point<V>(-10, -10, -10), point<V>(10, 10, 10)};
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(steer::contain(vs[i++ & 63], room, S(1)));
+    for (auto _ : state) benchmark::DoNotOptimize(steer::containment(vs[i++ & 63], room, {.prediction_time = S(1)}));
 }
 
 template <class V>
@@ -170,17 +172,17 @@ void hide_spheres(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK_TEMPLATE(avoid_obstacles_spheres, glm::vec2)->Arg(10)->Arg(100)->Arg(1000);
-BENCHMARK_TEMPLATE(avoid_obstacles_spheres, glm::vec3)->Arg(10)->Arg(100)->Arg(1000);
-BENCHMARK_TEMPLATE(avoid_obstacles_spheres, glm::dvec3)->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::vec2)->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::vec3)->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::dvec3)->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK_TEMPLATE(pathway_nearest_scan, glm::vec2)->Arg(10000);
 BENCHMARK_TEMPLATE(pathway_nearest_hierarchy, glm::vec2)->Arg(100)->Arg(10000);
 BENCHMARK_TEMPLATE(pathway_nearest_scan, glm::vec3)->Arg(10000);
 BENCHMARK_TEMPLATE(pathway_nearest_hierarchy, glm::vec3)->Arg(100)->Arg(10000);
 BENCHMARK_TEMPLATE(flow_field_sample, glm::vec2);
 BENCHMARK_TEMPLATE(flow_field_sample, glm::vec3);
-BENCHMARK_TEMPLATE(follow_path_10k, glm::vec2);
-BENCHMARK_TEMPLATE(follow_path_10k, glm::vec3);
-BENCHMARK_TEMPLATE(follow_wall_10k, glm::vec2);
-BENCHMARK_TEMPLATE(contain_box, glm::vec3);
+BENCHMARK_TEMPLATE(path_following_10k, glm::vec2);
+BENCHMARK_TEMPLATE(path_following_10k, glm::vec3);
+BENCHMARK_TEMPLATE(wall_following_10k, glm::vec2);
+BENCHMARK_TEMPLATE(containment_box, glm::vec3);
 BENCHMARK_TEMPLATE(hide_spheres, glm::vec3)->Arg(100);

@@ -18,6 +18,7 @@
 
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/flock.hpp>
 #include <steer/proximity/bin_lattice.hpp>
 #include <steer/proximity/proximity_database.hpp>
@@ -40,14 +41,15 @@ steer::flocking_params<V> boids(bool angle) {
     return {.separation = {.max_distance = S(0.6), .max_angle = a},
             .alignment = {.max_distance = reach, .max_angle = a},
             .cohesion = {.max_distance = reach, .max_angle = a},
-            .separation_weight = S(1.5),
-            .alignment_weight = 1,
-            .cohesion_weight = 1};
+            .separation_weight = S(0.5),  // fractions of max_force (3)
+            .alignment_weight = S(1) / S(3),
+            .cohesion_weight = S(1) / S(3)};
 }
 
 /// The side of the cube holding n boids at about `neighbors` others within `reach`.
 S side_for(std::size_t n) {
-    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * reach * reach * reach);
+    const double r = static_cast<double>(reach);
+    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * r * r * r);
     return static_cast<S>(std::cbrt(static_cast<double>(n) / density));
 }
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <optional>
 
-#include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 
 #include "../examples/pigeons/park.hpp"
 

@@ -83,9 +83,9 @@ const steer::flocking_params<V> flocking_params{
     .separation = {.max_distance = query_radius, .max_angle = std::numbers::pi_v<float>},
     .alignment = {.max_distance = query_radius, .max_angle = 0.75f * std::numbers::pi_v<float>},
     .cohesion = {.max_distance = query_radius, .max_angle = 0.75f * std::numbers::pi_v<float>},
-    .separation_weight = 2.0f,
-    .alignment_weight = 1.0f,
-    .cohesion_weight = 1.0f};
+    .separation_weight = 0.5f,   // fractions of max_force (4)
+    .alignment_weight = 0.25f,
+    .cohesion_weight = 0.25f};
 
 // The average number of bins a query around each boid visits: the geometry the lattice's
 // cost follows. Near the faces of a small flock's cube, queries visit fewer bins.

@@ -71,16 +71,16 @@ inline std::vector<refusal> refusals() {
     add("steer::think_schedule: period must be >= 1 (got 0)", [] { steer::think_schedule(0); });
 
     // ---- behaviors/
-    add("steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::pursuit(ok, ok, S(-1)); });
-    add("steer::evasion: max_prediction_time must be >= 0 and finite (got inf)", [=] { (void)steer::evasion(ok, ok, inf); });
-    add("steer::offset_pursuit: offset must be >= 0 and finite (got -1)", [] { (void)steer::offset_pursuit(ok, ok, S(-1), S(1)); });
+    add("steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::pursuit(ok, ok, {.max_prediction_time = S(-1)}); });
+    add("steer::evasion: max_prediction_time must be >= 0 and finite (got inf)", [=] { (void)steer::evasion(ok, ok, {.max_prediction_time = inf}); });
+    add("steer::offset_pursuit: offset must be >= 0 and finite (got -1)", [] { (void)steer::offset_pursuit(ok, ok, {.offset = S(-1), .max_prediction_time = S(1)}); });
     add("steer::offset_pursuit: max_prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::offset_pursuit(ok, ok, S(1), S(-1)); });
-    add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), S(-1)); });
-    add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, S(-1)); });
-    add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(-1), S(1)); });
-    add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, S(1), S(-1)); });
-    add("steer::dock: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::dock(ok, V(1), V(1), S(-1)); });
+        [] { (void)steer::offset_pursuit(ok, ok, {.offset = S(1), .max_prediction_time = S(-1)}); });
+    add("steer::arrival: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::arrival(ok, V(1), {.slowing_distance = S(-1)}); });
+    add("steer::interpose: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::interpose(ok, ok, ok, {.slowing_distance = S(-1)}); });
+    add("steer::shadow: stand_off must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, {.stand_off = S(-1), .slowing_distance = S(1)}); });
+    add("steer::shadow: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::shadow(ok, ok, {.stand_off = S(1), .slowing_distance = S(-1)}); });
+    add("steer::docking: slowing_distance must be >= 0 and finite (got -1)", [] { (void)steer::docking(ok, V(1), V(1), {.slowing_distance = S(-1)}); });
     add("steer::patrol: slowing_distance must be >= 0 and finite (got -1)", [] {
         steer::patrol_state s;
         (void)steer::patrol(ok, std::vector<V>{V(1)}, s, {.slowing_distance = -1});
@@ -124,22 +124,33 @@ inline std::vector<refusal> refusals() {
         steer::wander_turning_state<V2> s;
         (void)steer::wander_turning(steer::vehicle<V2>(), s, gen, S(1), {.turn_rate_change = -1});
     });
-    add("steer::avoid_obstacles: min_time_to_collision must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(-1)); });
-    add("steer::avoid_obstacles: clearance must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_obstacles(ok, no_spheres, S(1), S(-1)); });
-    add("steer::contain: prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::contain(ok, steer::sphere<V>{V(0), 1}, S(-1)); });
-    add("steer::follow_path: direction must be +1 or -1 (got 0)", [] { (void)steer::follow_path(ok, line, 0, S(1)); });
-    add("steer::follow_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_path(ok, line, 1, S(-1)); });
-    add("steer::stay_on_path: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::stay_on_path(ok, line, S(-1)); });
-    add("steer::follow_wall: offset must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(-1), S(1)); });
-    add("steer::follow_wall: prediction_time must be >= 0 and finite (got -1)", [] { (void)steer::follow_wall(ok, line, S(1), S(-1)); });
-    add("steer::follow_flow_field: prediction_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_flow_field(ok, field, S(-1)); });
-    add("steer::hide_params: margin must be >= 0 and finite (got -1)", [] { (void)steer::hide(ok, ok, no_spheres, {.margin = -1}); });
-    add("steer::hide_params: slowing_distance must be >= 0 and finite (got -1)",
+    add("steer::obstacle_avoidance: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::obstacle_avoidance(ok, no_spheres, {.min_time_to_collision = -1}); });
+    add("steer::obstacle_avoidance: clearance must be >= 0 and finite (got -1)",
+        [] { (void)steer::obstacle_avoidance(ok, no_spheres, {.clearance = -1}); });
+    add("steer::obstacle_avoidance: clearance must be >= 0 and finite (got nan)",
+        [] { steer::validate(steer::obstacle_avoidance_params<V>{.clearance = std::numeric_limits<S>::quiet_NaN()}); });
+    add("steer::containment: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::containment(ok, steer::sphere<V>{V(0), 1}, {.prediction_time = -1}); });
+    add("steer::path_following: direction must be +1, -1 or 0 (got 2)",
+        [] { (void)steer::path_following(ok, line, {.direction = 2}); });
+    add("steer::path_following: direction must be +1, -1 or 0 (got -2)",
+        [] { steer::validate(steer::path_following_params<V>{.direction = -2}); });
+    add("steer::path_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::path_following(ok, line, {.prediction_time = -1}); });
+    add("steer::path_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::path_following(ok, line, {.direction = 0, .prediction_time = -1}); });
+    add("steer::wall_following: offset must be >= 0 and finite (got -1)",
+        [] { (void)steer::wall_following(ok, line, {.offset = -1}); });
+    add("steer::wall_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::wall_following(ok, line, {.prediction_time = -1}); });
+    add("steer::flow_field_following: prediction_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::flow_field_following(ok, field, {.prediction_time = -1}); });
+    add("steer::hide: margin must be >= 0 and finite (got -1)", [] { (void)steer::hide(ok, ok, no_spheres, {.margin = -1}); });
+    add("steer::hide: slowing_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::hide(ok, V(1), no_spheres, {.slowing_distance = -1}); });
+    add("steer::hide: margin must be >= 0 and finite (got inf)",
+        [=] { steer::validate(steer::hide_params<V>{.margin = inf}); });
     add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::separation(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
     add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
@@ -152,30 +163,34 @@ inline std::vector<refusal> refusals() {
         [] { (void)steer::neighborhood_center(ok, none, steer::neighborhood<V>{.max_distance = -1}); });
     add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion = {.max_distance = -1}}); });
-    add("steer::flocking_params: separation_weight must be finite (got inf)",
+    add("steer::flocking: separation_weight must be finite (got inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.separation_weight = inf}); });
-    add("steer::flocking_params: alignment_weight must be finite (got inf)",
+    add("steer::flocking: alignment_weight must be finite (got inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.alignment_weight = inf}); });
-    add("steer::flocking_params: cohesion_weight must be finite (got -inf)",
+    add("steer::flocking: cohesion_weight must be finite (got -inf)",
         [=] { (void)steer::flocking(ok, none, steer::flocking_params<V>{.cohesion_weight = -inf}); });
-    add("steer::avoid_neighbors: min_time_to_collision must be >= 0 and finite (got -1)",
-        [] { (void)steer::avoid_neighbors(ok, none, S(-1)); });
-    add("steer::avoid_neighbors: margin must be >= 0 and finite (got -1)", [] { (void)steer::avoid_neighbors(ok, none, S(1), S(-1)); });
+    add("steer::flocking: separation_weight must be finite (got nan)", [] {
+        steer::validate(steer::flocking_params<V>{.separation_weight = std::numeric_limits<S>::quiet_NaN()});
+    });
+    add("steer::unaligned_collision_avoidance: min_time_to_collision must be >= 0 and finite (got -1)",
+        [] { (void)steer::unaligned_collision_avoidance(ok, none, {.min_time_to_collision = -1}); });
+    add("steer::unaligned_collision_avoidance: clearance must be >= 0 and finite (got -1)",
+        [] { (void)steer::unaligned_collision_avoidance(ok, none, {.clearance = -1}); });
     using leader = steer::leader_following_params<V>;
-    add("steer::leader_following_params: behind_distance must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_distance = -1}); });
-    add("steer::leader_following_params: slowing_distance must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.slowing_distance = -1}); });
-    add("steer::leader_following_params: lane_length must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_length = -1}); });
-    add("steer::leader_following_params: lane_width must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.lane_width = -1}); });
-    add("steer::leader_following_params: behind_time must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.behind_time = -1}); });
-    add("steer::leader_following_params: separation_weight must be finite (got inf)",
-        [=] { (void)steer::follow_leader(ok, ok, none, leader{.separation_weight = inf}); });
+    add("steer::leader_following: behind_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.behind_distance = -1}); });
+    add("steer::leader_following: slowing_distance must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.slowing_distance = -1}); });
+    add("steer::leader_following: lane_length must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.lane_length = -1}); });
+    add("steer::leader_following: lane_width must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.lane_width = -1}); });
+    add("steer::leader_following: behind_time must be >= 0 and finite (got -1)",
+        [] { (void)steer::leader_following(ok, ok, none, leader{.behind_time = -1}); });
+    add("steer::leader_following: separation_weight must be finite (got inf)",
+        [=] { (void)steer::leader_following(ok, ok, none, leader{.separation_weight = inf}); });
     add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)",
-        [] { (void)steer::follow_leader(ok, ok, none, leader{.separation = {.max_angle = -1}}); });
+        [] { (void)steer::leader_following(ok, ok, none, leader{.separation = {.max_angle = -1}}); });
 
     // ---- world/
     add("steer::sphere: center must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::sphere<V>{bad, 1}); });

@@ -43,9 +43,10 @@ std::string refusal_of(F&& f) {
     return "(nothing thrown)";
 }
 
-/// Builds a vector of either dimension from 2D or 3D components (z ignored in 2D).
-template <steer::vector V>
-V make(double x, double y, double z = 0) {
+/// Builds a vector of either dimension from 2D or 3D components (z ignored in 2D), each of
+/// any arithmetic type (converted straight to the vector's scalar).
+template <steer::vector V, class X, class Y, class Z = double>
+V make(X x, Y y, Z z = 0) {
     using S = steer::scalar_t<V>;
     if constexpr (steer::dimension_v<V> == 2) {
         (void)z;

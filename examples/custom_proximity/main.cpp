@@ -86,7 +86,10 @@ int main() {
 
     const steer::flocking_params<glm::vec3> boids{.separation = {.max_distance = 1.5f},
                                                   .alignment = {.max_distance = 3},
-                                                  .cohesion = {.max_distance = 3}};
+                                                  .cohesion = {.max_distance = 3},
+                                                  .separation_weight = 0.5f,  // fractions of max_force
+                                                  .alignment_weight = 0.5f,
+                                                  .cohesion_weight = 0.5f};
     std::vector<const steer::vehicle3*> nearby;  // reused: no allocation once warm
     std::vector<glm::vec3> forces(flock.size());
     for (int frame = 0; frame < 120; ++frame) {

@@ -155,7 +155,7 @@ figure pursuit() {
         vehicle quarry({.position = {10, -4}, .velocity = {0, 0.6}, .max_speed = 0.6});
         track t{v.position()}, q{quarry.position()};
         for (int frame = 0; frame < hz * 30; ++frame) {
-            v.apply_force(predict ? steer::pursuit(v, quarry, 5.0) : steer::seek(v, quarry.position()), dt);
+            v.apply_force(predict ? steer::pursuit(v, quarry, {.max_prediction_time = 5.0}) : steer::seek(v, quarry.position()), dt);
             quarry.apply_force(vec(0), dt);
             t.push_back(v.position()), q.push_back(quarry.position());
             if (glm::distance(v.position(), quarry.position()) < 0.5) break;
@@ -193,7 +193,7 @@ figure evasion() {
         double closest = 1e9;
         std::size_t at = 0;
         for (int frame = 0; frame < hz * 10; ++frame) {
-            v.apply_force(predict ? steer::evasion(v, menace, 4.0) : steer::flee(v, menace.position()), dt);
+            v.apply_force(predict ? steer::evasion(v, menace, {.max_prediction_time = 4.0}) : steer::flee(v, menace.position()), dt);
             menace.apply_force(vec(0), dt);
             t.push_back(v.position()), m.push_back(menace.position());
             const double d = glm::distance(v.position(), menace.position());
@@ -236,7 +236,7 @@ figure offset_pursuit() {
         double closest = 1e9;
         std::size_t at = 0;
         for (int frame = 0; frame < hz * 16; ++frame) {
-            v.apply_force(steer::offset_pursuit(v, quarry, offsets[k], 3.0), dt);
+            v.apply_force(steer::offset_pursuit(v, quarry, {.offset = offsets[k], .max_prediction_time = 3.0}), dt);
             quarry.apply_force(vec(0), dt);
             t.push_back(v.position()), q.push_back(quarry.position());
             const double d = glm::distance(v.position(), quarry.position());
@@ -280,7 +280,7 @@ figure arrival() {
     vehicle seeker({.position = {0, -3}, .velocity = {0, 2}, .max_force = 2, .max_speed = 2});
     const track s = run(seeker, 12, [&](const vehicle& v) { return steer::seek(v, target); });
     vehicle arriver({.position = {0, -3}, .velocity = {0, 2}, .max_force = 2, .max_speed = 2});
-    const track a = run(arriver, 12, [&](const vehicle& v) { return steer::arrival(v, target, slowing); });
+    const track a = run(arriver, 12, [&](const vehicle& v) { return steer::arrival(v, target, {.slowing_distance = slowing}); });
 
     figure fig("Arrival", {-2, -4.5}, {18, 4.5});
     panel& p = fig.main();
@@ -330,7 +330,8 @@ figure wander() {
         draw_track(p, tracks[i], colors[i], 1.5, nullptr, 2);
         draw_vehicle(p, ends[i], colors[i]);
     }
-    // The construction on the first vehicle, one force unit drawn as one world unit.
+    // The construction on the first vehicle: the force points at the target on the circle and
+    // is max_force long when the target is straight ahead (distance + radius away).
     const vehicle& v = ends[0];
     const vec center = v.position() + v.forward() * params.distance;
     const vec target = center + v.local_space().globalize_direction(states[0].target);  // relative to the center
@@ -339,13 +340,13 @@ figure wander() {
     p.dot(target, 2.5, color::black);
     fig.legend({kind::line, color::blue, "three seeds from the same start"});
     fig.legend({kind::ring, color::black, "the wander circle, ahead of one vehicle", "3 2"});
-    fig.legend({kind::arrow, color::black, "its steering force"});
+    fig.legend({kind::arrow, color::black, "the direction of its steering force"});
     fig.legend({kind::ticks, color::gray, "a dot every 2 s"});
     fig.caption(
         "Reynolds 1999, \"Wander\". 40 s of wander from the origin with three seeds (radius 1, distance 2, rate 1; "
         "max_speed 1, max_force 1). The steering force points at a target that drifts in small random steps on a "
-        "circle ahead of the vehicle, so turns are sustained rather than twitchy. Same seed, same path, at any "
-        "frame rate.");
+        "circle ahead of the vehicle, so turns are sustained rather than twitchy; it is max_force times the "
+        "arrow's length over distance + radius. Same seed, same path, at any frame rate.");
     return fig;
 }
 
@@ -383,8 +384,8 @@ figure interpose() {
     fig.legend(ticks_entry);
     fig.caption(
         "Reynolds 1999, \"Interpose\" (a sketch in the paper). Two walkers a and b drift east; the vehicle aims "
-        "at the midpoint of where both will be when it could get there, reaches the line between them and stays "
-        "on it.");
+        "at the midpoint of where both will be when it could get there, arrives on the line between them and "
+        "stays on it.");
     return fig;
 }
 
@@ -393,7 +394,7 @@ figure shadow() {
     vehicle quarry({.position = {2, 0}, .velocity = {0.6, 0}, .max_force = 1, .max_speed = 0.6});
     track tv{v.position()}, tq{quarry.position()};
     for (int frame = 0; frame < hz * 30; ++frame) {
-        v.apply_force(steer::shadow(v, quarry, 2.0, 3.0), dt);
+        v.apply_force(steer::shadow(v, quarry, {.stand_off = 2, .slowing_distance = 3}), dt);
         quarry.apply_force(quarry.side() * (0.03 * quarry.speed()), dt);
         tv.push_back(v.position()), tq.push_back(quarry.position());
     }
@@ -424,7 +425,7 @@ figure docking() {
     std::vector<track> tracks;
     for (const vec& start : starts) {
         vehicle v({.position = start, .max_force = 4, .max_speed = 2});
-        tracks.push_back(run(v, 30, [&](const vehicle& self) { return steer::dock(self, target, forward, 2.0); }));
+        tracks.push_back(run(v, 30, [&](const vehicle& self) { return steer::docking(self, target, forward, {.slowing_distance = 2}); }));
     }
     const auto [lo, hi] = frame_of(tracks, 1.5, 1.6);
     figure fig("Docking", lo, hi);
@@ -514,7 +515,8 @@ figure obstacle_avoidance() {
         vehicle v({.position = starts[i], .velocity = {4, 0}, .radius = 0.5, .max_force = 8, .max_speed = 4});
         track t{v.position()};
         for (int frame = 0; frame < hz * 16; ++frame) {
-            const vec avoid = steer::avoid_obstacles(v, rocks, min_time, 0.05);
+            const vec avoid =
+                steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = min_time, .clearance = 0.05});
             if (!shown_cylinder && i == 1 && avoid != vec(0) && frame > hz * 2) {
                 // The free-space cylinder ahead (a rectangle in 2D), as the vehicle tests it now.
                 const double length = min_time * v.speed() + 2 * v.radius();
@@ -524,7 +526,7 @@ figure obstacle_avoidance() {
                           color::blue, {color::blue, 1}, 0.12);
                 shown_cylinder = true;
             }
-            const vec steering = glm::length(avoid) > 0 ? avoid : steer::arrival(v, goals[i], 3.0);
+            const vec steering = glm::length(avoid) > 0 ? avoid : steer::arrival(v, goals[i], {.slowing_distance = 3.0});
             v.apply_force(steering, dt);
             t.push_back(v.position());
             for (const auto& o : rocks) collisions += glm::distance(v.position(), o.center) < o.radius + v.radius();
@@ -542,7 +544,7 @@ figure obstacle_avoidance() {
     fig.caption(
         "Reynolds 1999, \"Obstacle Avoidance\". Four vehicles (radius 0.5, max_speed 4) cross a field of " +
         std::to_string(rocks.size()) +
-        " obstacles to their goals, each with priority(avoid_obstacles, arrival): avoidance steers only while an "
+        " obstacles to their goals, each with priority(obstacle_avoidance, arrival): avoidance steers only while an "
         "obstacle cuts into the free-space cylinder ahead (min_time_to_collision 1.5 s), and returns zero "
         "otherwise. Frames with a body overlapping an obstacle: " + std::to_string(collisions) + ".");
     return fig;
@@ -566,7 +568,7 @@ figure path_following() {
     for (const runner& r : runners) {
         vehicle v({.position = r.start, .velocity = r.velocity, .max_force = 6, .max_speed = 3});
         const track t =
-            run(v, 20, [&](const vehicle& self) { return steer::follow_path(self, road, r.direction, 1.0); });
+            run(v, 20, [&](const vehicle& self) { return steer::path_following(self, road, {.direction = r.direction}); });
         draw_track(p, t, r.c);
         draw_vehicle(p, v, r.c);
     }
@@ -600,7 +602,8 @@ figure wall_following() {
     const runner runners[] = {{{-2, 7}, {0, 0}, color::blue}, {{36, -4}, {-1, 0}, color::vermillion}};
     for (const runner& r : runners) {
         vehicle v({.position = r.start, .velocity = r.velocity, .max_force = 6, .max_speed = 3});
-        const track t = run(v, 16, [&](const vehicle& self) { return steer::follow_wall(self, wall, offset, 1.0); });
+        const track t =
+            run(v, 16, [&](const vehicle& self) { return steer::wall_following(self, wall, {.offset = offset}); });
         draw_track(p, t, r.c);
         draw_vehicle(p, v, r.c);
     }
@@ -613,7 +616,7 @@ figure wall_following() {
         "Reynolds 1999, \"Wall Following and Containment\". The vehicle seeks a point on the curve 2 units (the "
         "offset) from the wall's surface, a little ahead of its predicted position: it approaches, then runs along "
         "the edge of the shaded band, around outside corners and early at inside ones, on whichever side it came "
-        "from (16 s, max_speed 3, prediction 1 s).");
+        "from (16 s, max_speed 3, max_force 6, prediction 0.5 s).");
     return fig;
 }
 
@@ -632,12 +635,12 @@ figure containment() {
         steer::wander_state<vec> state;
         vehicle v({.position = {-2, 1}, .velocity = {3, 0}, .max_force = 4, .max_speed = 3});
         track t{v.position()};
-        std::vector<track> active;  // stretches where contain steers; gaps under 0.25 s bridged
+        std::vector<track> active;  // stretches where containment steers; gaps under 0.25 s bridged
         int last_active = -1000;
         int active_frames = 0;
         const int frames = hz * 40;
         for (int frame = 0; frame < frames; ++frame) {
-            const vec inside = k == 0 ? steer::contain(v, pond, 1.0) : steer::contain(v, room, 1.0);
+            const vec inside = k == 0 ? steer::containment(v, pond) : steer::containment(v, room);  // 1 s ahead
             const bool is_active = inside != vec(0);
             const vec steering =
                 is_active ? inside : steer::wander(v, state, gen, dt, {.radius = 2, .distance = 1, .rate = 3});
@@ -653,14 +656,14 @@ figure containment() {
         draw_track(p, t, color::blue, 1.2, nullptr, 2);
         for (const track& a : active) p.line(a, {color::vermillion, 2.4}, 1.5);
         draw_vehicle(p, v, color::blue);
-        p.label(vec(-10.5, 8.5), "contain steers in " + std::to_string(100 * active_frames / frames) + "% of frames", 0,
+        p.label(vec(-10.5, 8.5), "containment steers in " + std::to_string(100 * active_frames / frames) + "% of frames", 0,
                 8, "start", color::black, 11);
     }
     fig.legend({kind::line, color::blue, "wander"});
-    fig.legend({kind::line, color::vermillion, "contain is steering"});
+    fig.legend({kind::line, color::vermillion, "containment is steering"});
     fig.legend({kind::ticks, color::gray, "a dot every 2 s"});
     fig.caption(
-        "Reynolds 1999, \"Wall Following and Containment\". 40 s of priority(contain, wander) (max_speed 3, "
+        "Reynolds 1999, \"Wall Following and Containment\". 40 s of priority(containment, wander) (max_speed 3, "
         "max_force 4, prediction 1 s; wander radius 2, distance 1, rate 3). Containment returns zero while the "
         "position predicted 1 s ahead is inside; otherwise it seeks a point inside, deeper by the distance covered "
         "in that second. The vehicle turns back before the wall and then slides along it until wander turns it "
@@ -692,7 +695,8 @@ figure flow_field() {
     const char* colors[] = {color::blue, color::vermillion, color::green, color::purple};
     for (int i = 0; i < 4; ++i) {
         vehicle v({.position = starts[i], .velocity = velocities[i], .max_force = 3, .max_speed = 3});
-        const track t = run(v, 12, [&](const vehicle& self) { return steer::follow_flow_field(self, field, 0.5); });
+        const track t = run(
+            v, 12, [&](const vehicle& self) { return steer::flow_field_following(self, field, {.prediction_time = 0.5}); });
         draw_track(p, t, colors[i], 1.8);
         draw_vehicle(p, v, colors[i]);
     }
@@ -738,7 +742,11 @@ figure hide() {
     for (int i = 0; i < 3; ++i) {
         vehicle v({.position = starts[i], .radius = 0.5, .max_force = 4, .max_speed = 2});
         const track t = run(v, 15, [&](const vehicle& self) {
-            return steer::priority(0.0, [&] { return steer::avoid_obstacles(self, rocks, 1.0, 0.05); },
+            return steer::priority(0.0,
+                                   [&] {
+                                       return steer::obstacle_avoidance(self, rocks,
+                                                                        {.min_time_to_collision = 1.0, .clearance = 0.05});
+                                   },
                                    [&] {
                                        return steer::hide(self, hunter, rocks, {.margin = 0.5, .slowing_distance = 2});
                                    });
@@ -799,7 +807,7 @@ figure separation() {
     figure fig("Separation", {-11, -11}, {11, 11}, 2);
     for (int k = 0; k < 2; ++k) {
         panel& p = fig[static_cast<std::size_t>(k)];
-        p.title(k == 0 ? "arrival only" : "arrival + 3 x separation");
+        p.title(k == 0 ? "arrival only" : "arrival + separation");
         p.grid(1, 5);
         steer::rng gen(21);
         std::vector<vehicle> crowd;
@@ -811,8 +819,8 @@ figure separation() {
         }
         const auto tracks = step_group(crowd, 12, [&](std::size_t i) {
             const vehicle& v = crowd[i];
-            const vec arrive = steer::arrival(v, goal, 4.0);
-            return k == 0 ? arrive : arrive + 3.0 * steer::separation(v, crowd, near);
+            const vec arrive = steer::arrival(v, goal, {.slowing_distance = 4.0});
+            return k == 0 ? arrive : arrive + steer::separation(v, crowd, near);
         });
         if (k == 1) {
             const vehicle& focus = crowd[0];
@@ -845,8 +853,8 @@ figure separation() {
     fig.caption(
         "Reynolds 1999, \"Separation\". 16 characters (radius 0.5) arrive at the same point from all round (12 s). "
         "Alone, arrival piles them on top of each other. Separation adds, for every neighbor within 3 units, a "
-        "push away from it of 1/distance: the crowd settles around the point at an even spacing where the pushes "
-        "balance the pull.");
+        "push away from it of 3/distance - 1 (full force at 1.5 units, fading to nothing at 3): the crowd settles "
+        "around the point at an even spacing where the pushes balance the pull.");
     return fig;
 }
 
@@ -862,7 +870,7 @@ figure cohesion() {
     const std::vector<vehicle> start = group;
     const auto tracks = step_group(group, 16, [&](std::size_t i) {
         const vehicle& v = group[i];
-        return steer::cohesion(v, group, near) * 0.5 + steer::separation(v, group, personal) * 1.5 - v.velocity();
+        return steer::cohesion(v, group, near) * 2.5 + steer::separation(v, group, personal) * 1.5 - v.velocity();
     });
     figure fig("Cohesion", {-14, -10}, {14, 10});
     panel& p = fig.main();
@@ -886,7 +894,8 @@ figure cohesion() {
     fig.legend({kind::arrow, color::vermillion, "cohesion: to their average position"});
     fig.caption(
         "Reynolds 1999, \"Cohesion\". 30 characters scattered over a 24 x 16 area, each steered for 16 s by "
-        "0.5 x cohesion over neighbors within 5 units, plus a little separation (1.2 units) and a brake. "
+        "2.5 x cohesion over neighbors within 5 units (full force once their center is 2 units away), plus a "
+        "little separation (1.2 units) and a brake. "
         "Cohesion is local: characters gather with the ones they can see, into a few clumps rather than one.");
     return fig;
 }
@@ -920,9 +929,9 @@ figure alignment() {
 const steer::flocking_params<vec> boids{.separation = {.max_distance = 1.5, .max_angle = 2.4},
                                         .alignment = {.max_distance = 4, .max_angle = 2.4},
                                         .cohesion = {.max_distance = 8, .max_angle = 2.4},
-                                        .separation_weight = 2,
-                                        .alignment_weight = 1,
-                                        .cohesion_weight = 1};
+                                        .separation_weight = 4.0 / 3,  // fractions of max_force (1.5)
+                                        .alignment_weight = 2.0 / 3,
+                                        .cohesion_weight = 2.0 / 3};
 
 figure flocking() {
     steer::rng gen(12);
@@ -963,7 +972,8 @@ figure flocking() {
     fig.legend({kind::ring, color::sky, "cohesion 8 (each 2.4 rad either side)", "4 3"});
     fig.caption(
         "Reynolds 1999, \"Flocking\". 60 boids released over a disc of radius 8 with random headings, after 40 s "
-        "of flocking (separation weight 2, alignment and cohesion weight 1, each over its own field of view, shown "
+        "of flocking (separation weight 4/3 of max_force, alignment and cohesion 2/3, each over its own field of "
+        "view, shown "
         "for the red boid) plus a weak seek toward the origin that keeps the flock turning. They fly as one "
         "polarized group, evenly spaced, at nearly full speed.");
     return fig;
@@ -986,14 +996,14 @@ figure leader_following() {
                                                      .lane_length = 4,
                                                      .lane_width = 2,
                                                      .separation = {.max_distance = 2},
-                                                     .separation_weight = 2};
+                                                     .separation_weight = 0.7};
     track lead{leader.position()};
     std::vector<track> tracks(followers.size());
     for (std::size_t i = 0; i < followers.size(); ++i) tracks[i].push_back(followers[i].position());
     std::vector<vec> forces(followers.size());
     for (int frame = 0; frame < hz * 30; ++frame) {
         for (std::size_t i = 0; i < followers.size(); ++i)
-            forces[i] = steer::follow_leader(followers[i], leader, followers, params);
+            forces[i] = steer::leader_following(followers[i], leader, followers, params);
         leader.apply_force(steer::wander(leader, state, gen, dt, {.radius = 0.6, .distance = 2, .rate = 1}), dt);
         for (std::size_t i = 0; i < followers.size(); ++i) {
             followers[i].apply_force(forces[i], dt);
@@ -1065,8 +1075,8 @@ figure avatar_avoidance() {
     for (int frame = 0; frame < hz * 12; ++frame) {
         for (std::size_t i = 0; i < crowd.size(); ++i) {
             vehicle& v = crowd[i];
-            const vec away = steer::avoid_avatar(v, avatar, avatar_velocity, zone);
-            v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], 2.0), dt);
+            const vec away = steer::avatar_avoidance(v, avatar, avatar_velocity, zone);
+            v.apply_force(away != vec(0) ? away : steer::arrival(v, homes[i], {.slowing_distance = 2.0}), dt);
             tracks[i].push_back(v.position());
         }
         avatar += avatar_velocity * dt;
@@ -1098,7 +1108,7 @@ figure avatar_avoidance() {
     fig.caption(
         "Reynolds 2000, \"Reacting to the User\". A user's avatar runs through a crowd at rest. Its neighborhood "
         "is a half circle behind (radius 3) and a half ellipse ahead, stretched by 1.2 s of its speed; inside it, "
-        "avoid_avatar moves a character away from the avatar and off its path, harder the deeper it is. Outside, "
+        "avatar_avoidance moves a character away from the avatar and off its path, harder the deeper it is. Outside, "
         "the characters arrive back at their home spots (12 s shown).");
     return fig;
 }
@@ -1131,9 +1141,10 @@ crossing_result crossing(bool avoid) {
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             const vehicle& v = r.crowd[i];
             const vec cruise = headings[i] - v.velocity();  // keep the stream's heading and speed
-            forces[i] = avoid ? steer::priority(0.0, [&] { return steer::avoid_neighbors(v, r.crowd, 3.0); },
-                                                [&] { return cruise; })
-                              : cruise;
+            const auto dodge = [&] {
+                return steer::unaligned_collision_avoidance(v, r.crowd, {.min_time_to_collision = 3.0});
+            };
+            forces[i] = avoid ? steer::priority(0.0, dodge, [&] { return cruise; }) : cruise;
         }
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             r.crowd[i].apply_force(forces[i], dt);
@@ -1153,7 +1164,7 @@ figure unaligned_collision_avoidance() {
     for (int k = 0; k < 2; ++k) {
         const crossing_result r = crossing(k == 1);
         panel& p = fig[static_cast<std::size_t>(k)];
-        p.title(k == 0 ? "without avoidance" : "priority(avoid_neighbors, cruise)");
+        p.title(k == 0 ? "without avoidance" : "priority(unaligned_collision_avoidance, cruise)");
         p.grid(1, 5);
         for (std::size_t i = 0; i < r.crowd.size(); ++i) {
             const bool east = i < r.crowd.size() / 2;
@@ -1207,10 +1218,12 @@ figure combiners() {
         double deepest = 0;
         vec deepest_at{};
         for (int frame = 0; frame < hz * 4; ++frame) {
-            const auto avoid = [&] { return steer::avoid_obstacles(v, rocks, 1.5, 0.05); };
+            const auto avoid = [&] {
+                return steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = 1.5, .clearance = 0.05});
+            };
             const auto go = [&] { return steer::seek(v, goal); };
             vec steering;
-            if (k == 0) steering = steer::weighted_sum(steer::weighted(1.0, avoid), steer::weighted(1.0, go));
+            if (k == 0) steering = steer::weighted_sum(steer::weighted(1.0, avoid), steer::weighted(2.0, go));
             else if (k == 1) steering = steer::priority(0.0, avoid, go);
             else steering = steer::prioritized_dither(gen, steer::chance(0.8, avoid), go);
             v.apply_force(steering, dt);
@@ -1225,15 +1238,15 @@ figure combiners() {
         const char* labels[] = {"weighted sum ", "; priority ", "; dither "};
         counts += labels[k] + std::to_string(touching);
     }
-    fig.legend({kind::line, color::vermillion, "weighted_sum(avoid 1, seek 1)"});
+    fig.legend({kind::line, color::vermillion, "weighted_sum(avoid 1, seek 2)"});
     fig.legend({kind::line, color::blue, "priority(avoid, seek)"});
     fig.legend({kind::line, color::green, "prioritized_dither(avoid 0.8, seek)", "6 3"});
     fig.legend({kind::disc, color::vermillion, "the body where it cuts deepest into the rock"});
     fig.legend({kind::ticks, color::gray, "a dot every 0.5 s"});
     fig.caption(
         "Reynolds 1999, \"Combining Behaviors\". A vehicle (radius 0.5, max_speed 5, max_force 4) seeks a goal "
-        "behind a rock that lies a little to its left, so avoid_obstacles turns it right while seek pulls it "
-        "left. Weighted sum: the sideways parts cancel and the body runs into the rock. Priority: avoidance alone "
+        "behind a rock that lies a little to its left, so obstacle_avoidance turns it right while seek pulls it "
+        "left. Weighted sum, the goal counting twice: the sideways parts cancel and the body runs into the rock. Priority: avoidance alone "
         "steers whenever it has something to say. Prioritized dither (avoidance considered with probability "
         "0.8, seek the fallback): close to priority at about one behavior per frame. Frames touching the rock: " +
         counts + ".");

@@ -24,6 +24,8 @@
 #define PIGEONS_ISATTY(f) isatty(fileno(f))
 #endif
 
+#include <steer/thread_pool.hpp>
+
 #include "park.hpp"
 #include "replay.hpp"
 
@@ -217,9 +219,9 @@ int run(const options& o) {
     std::optional<steer::thread_pool_executor> pool;
     if (o.threads > 1) pool.emplace(o.threads);
 
-    const auto frames = static_cast<std::uint64_t>(std::llround(o.seconds * config.frame_hz));
+    const auto frames = static_cast<std::uint64_t>(std::llround(o.seconds * static_cast<double>(config.frame_hz)));
     const double svg_at = std::min(o.svg_at.value_or(14.0), o.seconds);
-    const auto svg_frame = static_cast<std::uint64_t>(std::llround(svg_at * config.frame_hz));
+    const auto svg_frame = static_cast<std::uint64_t>(std::llround(svg_at * static_cast<double>(config.frame_hz)));
 
     std::optional<pigeons::replay_recorder> replay;
     if (!o.html.empty()) {

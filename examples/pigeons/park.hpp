@@ -94,12 +94,12 @@ struct park_config {
         .separation = {.max_distance = 0.7f},
         .alignment = {.max_distance = 1.5f, .max_angle = 2.0f},
         .cohesion = {.max_distance = 2.5f},
-        .separation_weight = 1.0f,
-        .alignment_weight = 0.3f,
-        .cohesion_weight = 0.3f};
+        .separation_weight = 0.5f,   // shares of walk_max_force
+        .alignment_weight = 0.15f,
+        .cohesion_weight = 0.15f};
     float wander_weight = 0.3f;
     float feed_weight = 2.0f;   ///< pull toward feeding speed
-    float avatar_weight = 3.0f; ///< move away from the car
+    float avatar_weight = 2.4f; ///< move away from the car
     steer::wander_params<vec3> wander{.radius = 1, .distance = 2, .rate = 3};
 
     // ---- flying: the flock and the flight plan
@@ -110,9 +110,9 @@ struct park_config {
         .separation = {.max_distance = 1.2f},
         .alignment = {.max_distance = 2.0f, .max_angle = 2.4f},
         .cohesion = {.max_distance = 2.5f, .max_angle = 2.4f},
-        .separation_weight = 3.0f,
-        .alignment_weight = 1.5f,
-        .cohesion_weight = 1.0f};
+        .separation_weight = 1.0f / 3,   // shares of fly_max_force
+        .alignment_weight = 1.0f / 6,
+        .cohesion_weight = 1.0f / 9};
     float flight_control_weight = 1.5f;
     /// After the climb, the flight curves back toward the meadow: this much of the
     /// horizontal direction home, per enclosure radius of distance, is added to the heading.
@@ -129,7 +129,7 @@ struct park_config {
     /// birds notice a neighbor too late): separation's unnormalized 1/r push from birds
     /// closer than this, growing as they get closer (flocking's separation is normalized).
     float personal_space = 0.5f;
-    float personal_space_weight = 0.3f;
+    float personal_space_weight = 0.6f;  ///< a share of max_force, as every weight
     float ground_lookahead = 1.0f;     ///< seconds of prediction for ground avoidance
     /// In flight, the avoidance force is scaled by this before it takes its share of the
     /// force budget: a sharp correction takes all of it, a glancing one leaves room.
@@ -545,7 +545,7 @@ public:
                 if (b.think_phase == thinking) {
                     think(i, mine);
                     ++counted;
-                    decided += pending_[i].why != cause::none ? 1 : 0;
+                    decided += pending_[i].why != cause::none ? 1u : 0u;
                 }
                 if (b.avoid_phase == avoiding) avoid(i, mine);
             }
@@ -759,7 +759,7 @@ private:
     [[nodiscard]] busy_spot exact_spot(std::uint32_t k, float radius) const {
         const bird& b = birds_[k];
         busy_spot here{0, b.id, b.body.position()};
-        db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0 : 1; });
+        db_.for_each_within(here.position, radius, [&](std::uint32_t j, float) { here.walkers += birds_[j].flying ? 0u : 1u; });
         return here;
     }
 
@@ -943,7 +943,7 @@ private:
         }
         std::size_t nearby = 0;
         if (recent > 0)
-            for (const hit& h : hits) nearby += h.slot != i && is_nearby(birds_[h.slot]) ? 1 : 0;
+            for (const hit& h : hits) nearby += h.slot != i && is_nearby(birds_[h.slot]) ? 1u : 0u;
 
         // Discrete reactions: the car's take-off zone, then contagion.
         const vec3 car_p = car_.position(), car_v = car_velocity();
@@ -965,7 +965,7 @@ private:
             }),
             steer::weighted(config_.feed_weight, [&] { return b.body.forward() * config_.feed_speed - b.body.velocity(); }),
             steer::weighted(config_.avatar_weight, [&] {
-                return config_.car ? steer::avoid_avatar(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
+                return config_.car ? steer::avatar_avoidance(b.body, car_p, car_v, config_.move_away_zone) : vec3(0);
             }));
         b.steering = tangent(steering, b.ground_normal);
     }
@@ -1008,13 +1008,14 @@ private:
         auto enclosure = config_.enclosure();
         enclosure.radius -= config_.enclosure_margin;
         if (!b.flying) {
-            b.avoidance = tangent(steer::contain(b.body, enclosure, config_.walk_lookahead), b.ground_normal);
+            b.avoidance = tangent(steer::containment(b.body, enclosure, {.prediction_time = config_.walk_lookahead}), b.ground_normal);
             b.spacing = tangent(b.spacing, b.ground_normal);
             return;
         }
-        vec3 a = steer::contain(b.body, enclosure, config_.enclosure_lookahead);
+        vec3 a = steer::containment(b.body, enclosure, {.prediction_time = config_.enclosure_lookahead});
         if (!b.descending())
-            a += steer::contain(b.body, air_above{&config_.ground, config_.ground_clearance}, config_.ground_lookahead);
+            a += steer::containment(b.body, air_above{&config_.ground, config_.ground_clearance},
+                                    {.prediction_time = config_.ground_lookahead});
         b.avoidance = a;
     }
 
@@ -1108,7 +1109,11 @@ private:
             const vec2 t2 = leg.target + config_.route_offset();
             const vec3 target = config_.ground.below({t2.x, 0, t2.y});
             if (car_.max_speed() != leg.speed) car_.set_max_speed(leg.speed);
-            force = last ? steer::arrival(car_, target, 3.0f) : steer::seek(car_, target);
+            // A gentle driver: on a seek leg the car steers with a force equal to its speed
+            // (seek then corrects the velocity at one per second, in wide curves); parking
+            // uses its full force.
+            car_.set_max_force(last ? config_.car_max_force : std::min(leg.speed, config_.car_max_force));
+            force = last ? steer::arrival(car_, target, {.slowing_distance = 3.0f}) : steer::seek(car_, target);
             if (!last && steer::distance_squared(target, car_.position()) < 1.0f) ++car_leg_;
         }
         car_.apply_force(tangent(force, vec3(0, 1, 0)), dt);

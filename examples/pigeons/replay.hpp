@@ -65,9 +65,11 @@ inline std::uint16_t quantize(float v, float lo, float hi) {
     return static_cast<std::uint16_t>(std::lround(t * 65535.0f));
 }
 
-inline std::string number(double v, int decimals = 3) {
+/// `v` (float or double) with `decimals` digits after the point.
+template <class T>
+std::string number(T v, int decimals = 3) {
     char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, static_cast<double>(v));
     return buffer;
 }
 
@@ -526,7 +528,7 @@ template <class Park>
     const float R = c.enclosure().radius;
     const float y_min = -c.ground.amplitude - 1.0f;
     zoom = std::max(1.0f, zoom);
-    const double size = 480, gap = 16, px_per_m = size / (2.0 * R) * zoom;
+    const double size = 480, gap = 16, px_per_m = size / (2.0 * static_cast<double>(R)) * static_cast<double>(zoom);
     const double side_h = size / 2, top_y = 40, left = 10, side_x = left + size + gap;
     const double width = side_x + size + 10, height = top_y + size + 14;
     // The view's centre: the birds' centre, kept so the view stays over the park.
@@ -534,13 +536,14 @@ template <class Park>
     for (const bird& b : park.birds()) centre += b.body.position();
     if (!park.birds().empty()) centre /= static_cast<float>(park.birds().size());
     const float half = R / zoom;
-    const double cx = zoom > 1 ? std::clamp(centre.x, -R + half, R - half) : 0.0;
-    const double cz = zoom > 1 ? std::clamp(centre.z, -R + half, R - half) : 0.0;
-    auto tx = [&](double x) { return left + size / 2 + (x - cx) * px_per_m; };
-    auto tz = [&](double z) { return top_y + size / 2 + (z - cz) * px_per_m; };
-    auto sx = [&](double x) { return side_x + size / 2 + (x - cx) * px_per_m; };
-    auto sy = [&](double y) { return top_y + side_h - 4 - (y - y_min) * px_per_m; };
-    auto m = [&](double metres) { return metres * px_per_m; };
+    const double cx = zoom > 1 ? static_cast<double>(std::clamp(centre.x, -R + half, R - half)) : 0.0;
+    const double cz = zoom > 1 ? static_cast<double>(std::clamp(centre.z, -R + half, R - half)) : 0.0;
+    // Metres (float or double) to pixels.
+    auto tx = [&](auto x) { return left + size / 2 + (static_cast<double>(x) - cx) * px_per_m; };
+    auto tz = [&](auto z) { return top_y + size / 2 + (static_cast<double>(z) - cz) * px_per_m; };
+    auto sx = [&](auto x) { return side_x + size / 2 + (static_cast<double>(x) - cx) * px_per_m; };
+    auto sy = [&](auto y) { return top_y + side_h - 4 - (static_cast<double>(y) - static_cast<double>(y_min)) * px_per_m; };
+    auto m = [&](auto metres) { return static_cast<double>(metres) * px_per_m; };
     const double dot = std::sqrt(static_cast<double>(zoom));
 
     std::ostringstream s;
@@ -564,8 +567,8 @@ template <class Park>
     const double cell = size / cells;
     for (int j = 0; j < cells; ++j)
         for (int i = 0; i < cells; ++i) {
-            const auto x = static_cast<float>(cx + (2 * half) * ((i + 0.5) / cells - 0.5));
-            const auto z = static_cast<float>(cz + (2 * half) * ((j + 0.5) / cells - 0.5));
+            const auto x = static_cast<float>(cx + static_cast<double>(2 * half) * ((i + 0.5) / cells - 0.5));
+            const auto z = static_cast<float>(cz + static_cast<double>(2 * half) * ((j + 0.5) / cells - 0.5));
             const bool inside = x * x + z * z <= ground_r * ground_r;
             s << "<rect x=\"" << number(left + i * cell, 2) << "\" y=\"" << number(top_y + j * cell, 2)
               << "\" width=\"" << number(cell + 0.3, 2) << "\" height=\"" << number(cell + 0.3, 2) << "\" fill=\""
@@ -582,7 +585,7 @@ template <class Park>
     if (park.car_active()) {
         const vec3 p = park.car().position(), v = park.car().velocity();
         const float speed = std::hypot(v.x, v.z);
-        const double heading = speed > 1e-4f ? std::atan2(v.z, v.x) * 180.0 / std::numbers::pi : 0.0;
+        const double heading = speed > 1e-4f ? static_cast<double>(std::atan2(v.z, v.x)) * 180.0 / std::numbers::pi : 0.0;
         const std::string place = "translate(" + number(tx(p.x)) + " " + number(tz(p.z)) + ") rotate(" + number(heading, 2) + ")";
         auto zone = [&](const steer::avatar_neighborhood<vec3>& n, const char* colour, const char* dash) {
             // Half an ellipse ahead, stretched by speed; half a circle behind.

@@ -3,7 +3,7 @@
 
 /// @file
 /// The meadow of "Pigeons in the Park": a smooth height field of three long waves, and the
-/// air above it as a region for `steer::contain`. Every walking bird stands on it every
+/// air above it as a region for `steer::containment`. Every walking bird stands on it every
 /// frame, so `terrain` evaluates it for a SIMD pack of points at a time as well as for one
 /// point, with the same arithmetic (and so the same numbers) either way.
 
@@ -171,7 +171,7 @@ private:
     }
 };
 
-/// The air above the ground with some clearance: a region for `steer::contain`, which
+/// The air above the ground with some clearance: a region for `steer::containment`, which
 /// keeps flying birds off the ground the way it keeps them inside the enclosure.
 struct air_above {
     const terrain* ground = nullptr;

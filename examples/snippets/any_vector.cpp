@@ -5,8 +5,8 @@
 // Guard a spot: chase an intruder while it is within `radius` of the spot, else return to it.
 template <steer::vector V>
 V guard(const steer::vehicle<V>& me, const V& spot, const steer::vehicle<V>& intruder, steer::scalar_t<V> radius) {
-    if (glm::distance(intruder.position(), spot) < radius) return steer::pursuit(me, intruder, steer::scalar_t<V>(2));
-    return steer::arrival(me, spot, steer::scalar_t<V>(3));
+    if (glm::distance(intruder.position(), spot) < radius) return steer::pursuit(me, intruder, {.max_prediction_time = steer::scalar_t<V>(2)});
+    return steer::arrival(me, spot, {.slowing_distance = steer::scalar_t<V>(3)});
 }
 
 template <steer::vector V>
@@ -14,7 +14,8 @@ bool returns_home() {
     steer::vehicle<V> me({.max_force = 4, .max_speed = 2});
     const steer::vehicle<V> intruder({.position = V(50)});   // far away: nothing to chase
     const V spot(5);
-    for (int frame = 0; frame < 60 * 15; ++frame) me.apply_force(guard(me, spot, intruder, steer::scalar_t<V>(10)), 1.0f / 60);
+    for (int frame = 0; frame < 60 * 15; ++frame)
+        me.apply_force(guard(me, spot, intruder, steer::scalar_t<V>(10)), steer::scalar_t<V>(1) / 60);
     return glm::distance(me.position(), spot) < steer::scalar_t<V>(0.1);
 }
 

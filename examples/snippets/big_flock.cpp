@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <steer/steer.hpp>
+#include <steer/thread_pool.hpp>
 
 int main() {
     steer::rng gen(1);
@@ -17,7 +18,9 @@ int main() {
         .separation = {.max_distance = 0.6f, .max_angle = 2.4f},
         .alignment = {.max_distance = 1.0f, .max_angle = 2.4f},
         .cohesion = {.max_distance = 1.0f, .max_angle = 2.4f},
-        .separation_weight = 1.5f};
+        .separation_weight = 0.5f,      // fractions of max_force
+        .alignment_weight = 1.0f / 3,
+        .cohesion_weight = 1.0f / 3};
     const steer::sphere<glm::vec3> park{.center = {0, 0, 0}, .radius = 12};
     // Called for each bird that thinks this frame, possibly on several threads at once.
     const auto stay_in_park = [&](steer::flock_id, const steer::vehicle3& bird, const glm::vec3& flocking) {
@@ -34,7 +37,8 @@ int main() {
         }
     }
     const glm::vec3 first = birds.agent(ids.front()).position();   // by handle, any time
-    std::printf("bird 0 at (%.2f, %.2f, %.2f) after %llu frames\n", first.x, first.y, first.z,
+    std::printf("bird 0 at (%.2f, %.2f, %.2f) after %llu frames\n", static_cast<double>(first.x),
+                static_cast<double>(first.y), static_cast<double>(first.z),
                 static_cast<unsigned long long>(birds.frame()));
     return birds.size() == 10000 ? 0 : 1;
 }

@@ -16,7 +16,7 @@ struct character {
 
 void fixed_update(std::vector<character>& characters, float dt) {
     for (character& c : characters) {
-        c.motion.apply_force(steer::arrival(c.motion, c.goal, 2.0f), dt);
+        c.motion.apply_force(steer::arrival(c.motion, c.goal, {.slowing_distance = 2.0f}), dt);
         c.xform.position = c.motion.position();   // copy the result out for rendering
         c.xform.forward = c.motion.forward();
         c.xform.up = c.motion.up();

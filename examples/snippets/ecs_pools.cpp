@@ -17,7 +17,7 @@ struct world {
 
 void think_system(world& w) {            // reads every vehicle, writes only its own slot
     for (std::size_t e = 0; e < w.motion.size(); ++e)
-        w.steering[e] = steer::pursuit(w.motion[e], w.motion[w.chasers[e].target], 2.0f);
+        w.steering[e] = steer::pursuit(w.motion[e], w.motion[w.chasers[e].target], {.max_prediction_time = 2.0f});
 }
 
 void move_system(world& w, float dt) {

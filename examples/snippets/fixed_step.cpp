@@ -16,7 +16,7 @@ int main() {
         accumulator += frame_times[frame % 5];
         while (accumulator >= step) {          // zero, one or several steps per frame
             previous = boid.position();
-            boid.apply_force(steer::arrival(boid, food, 3.0f), step);
+            boid.apply_force(steer::arrival(boid, food, {.slowing_distance = 3.0f}), step);
             accumulator -= step;
         }
         const float alpha = accumulator / step;               // how far into the next step we are

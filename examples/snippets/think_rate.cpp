@@ -24,7 +24,7 @@ int main() {
     int thoughts = 0;
     for (std::uint64_t frame = 0; frame < 600; ++frame) {
         for (agent& a : crowd) {
-            if (schedule.due(a.phase, frame)) a.steering = steer::arrival(a.motion, exit, 5.0f), ++thoughts;
+            if (schedule.due(a.phase, frame)) a.steering = steer::arrival(a.motion, exit, {.slowing_distance = 5.0f}), ++thoughts;
             a.motion.apply_force(a.steering, 1.0f / 60.0f);   // move every frame
         }
     }

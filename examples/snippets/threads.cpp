@@ -16,7 +16,9 @@ int main() {
     const steer::flocking_params<glm::vec3> boids{.separation = {.max_distance = 1.5f},
                                                   .alignment = {.max_distance = 4},
                                                   .cohesion = {.max_distance = 8},
-                                                  .separation_weight = 2};
+                                                  .separation_weight = 1,   // fractions of max_force
+                                                  .alignment_weight = 0.5f,
+                                                  .cohesion_weight = 0.5f};
     std::vector<glm::vec3> forces(flock.size());
     const std::size_t workers = 2;
 

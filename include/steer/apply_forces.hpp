@@ -13,12 +13,13 @@
 #include <concepts>
 #include <cstddef>
 #include <cstring>
-#include <functional>
 #include <limits>
-#include <ranges>
 #include <string>
 #include <type_traits>
 
+#include "detail/expect.hpp"
+#include "detail/invoke.hpp"
+#include "detail/ranges.hpp"
 #include "detail/simd.hpp"
 #include "error.hpp"
 #include "math.hpp"
@@ -49,13 +50,13 @@ struct vehicle_lanes {
 
     /// One chunk of vehicles, a component per array.
     struct staged {
-        S steering[D][chunk];
-        S position[D][chunk];
-        S velocity[D][chunk];
-        S acceleration[D][chunk];
-        S forward[D][chunk];
-        S side[D][chunk];
-        S up[D][chunk];  // 3D only
+        S steering[std::size_t{D}][chunk];
+        S position[std::size_t{D}][chunk];
+        S velocity[std::size_t{D}][chunk];
+        S acceleration[std::size_t{D}][chunk];
+        S forward[std::size_t{D}][chunk];
+        S side[std::size_t{D}][chunk];
+        S up[std::size_t{D}][chunk];  // 3D only
         S speed[chunk];
         S mass[chunk];
         S max_force[chunk];
@@ -196,7 +197,7 @@ private:
         for (std::size_t d = 0; d < N; ++d) std::memcpy(out[d] + j, &in[d], sizeof(pack));
     }
     /// glm::dot's order: (x*x' + y*y') + z*z'.
-    static pack dot(const pack (&a)[D], const pack (&b)[D]) noexcept {
+    static pack dot(const pack (&a)[std::size_t{D}], const pack (&b)[std::size_t{D}]) noexcept {
         pack sum = a[0] * b[0];
         for (int d = 1; d < D; ++d) sum = sum + a[d] * b[d];
         return sum;
@@ -207,7 +208,7 @@ private:
         out[1] = a[2] * b[0] - b[2] * a[0];
         out[2] = a[0] * b[1] - b[0] * a[1];
     }
-    static mask all_zero(const pack (&a)[D]) noexcept {
+    static mask all_zero(const pack (&a)[std::size_t{D}]) noexcept {
         mask zero = a[0] == P::zero();
         for (int d = 1; d < D; ++d) zero = zero & (a[d] == P::zero());
         return zero;
@@ -220,7 +221,7 @@ private:
     }
     /// `truncate(v, max_length)` where `fine` (its plain branch, or a zero vector, which it
     /// returns as it is); clears `fine` in the lanes that need its careful branch.
-    static void truncate_lanes(pack (&v)[D], const pack& max_length, mask& fine) noexcept {
+    static void truncate_lanes(pack (&v)[std::size_t{D}], const pack& max_length, mask& fine) noexcept {
         const pack squared = dot(v, v);
         const pack limit = max_length * max_length;
         const mask plain = plain_square(squared) & (limit <= P::broadcast(std::numeric_limits<S>::max()));
@@ -237,7 +238,7 @@ private:
         mask fine = P::load(s.plain + j) == one;
 
         // force = truncate(steering, max_force); acceleration = force / mass
-        pack acceleration[D];
+        pack acceleration[std::size_t{D}];
         load(acceleration, s.steering, j);
         truncate_lanes(acceleration, P::load(s.max_force + j), fine);
         const pack mass = P::load(s.mass + j);
@@ -252,12 +253,12 @@ private:
         store(s.acceleration, acceleration, j);
 
         // velocity = truncate(velocity + acceleration dt, max_speed); speed = safe_length
-        pack velocity[D];
+        pack velocity[std::size_t{D}];
         load(velocity, s.velocity, j);
         for (int d = 0; d < D; ++d) velocity[d] = velocity[d] + acceleration[d] * dt;
         truncate_lanes(velocity, P::load(s.max_speed + j), fine);
         // position += velocity dt
-        pack position[D];
+        pack position[std::size_t{D}];
         load(position, s.position, j);
         for (int d = 0; d < D; ++d) position[d] = position[d] + velocity[d] * dt;
         store(s.position, position, j);
@@ -270,7 +271,7 @@ private:
     /// are staged in place of their old ones; returns the bits of the lanes it set exactly.
     static unsigned assign_lanes(staged& s, std::size_t j) noexcept {
         mask fine = P::broadcast_mask(true);  // set_velocity's hint is the current up, banking or not
-        pack velocity[D];
+        pack velocity[std::size_t{D}];
         load(velocity, s.velocity, j);
         truncate_lanes(velocity, P::load(s.max_speed + j), fine);
         align_lanes(s, j, velocity, fine);
@@ -280,7 +281,7 @@ private:
     /// The end of both: speed = safe_length(velocity), then local_space::reorient(velocity,
     /// up) where moving (the staged up is the hint: the old up, as without banking); stores
     /// velocity, speed and frame. Clears `fine` in the lanes that need the careful branches.
-    static void align_lanes(staged& s, std::size_t j, const pack (&velocity)[D], mask& fine) noexcept {
+    static void align_lanes(staged& s, std::size_t j, const pack (&velocity)[std::size_t{D}], mask& fine) noexcept {
         const pack one = P::broadcast(S(1));
         const pack squared_speed = dot(velocity, velocity);
         const mask moving = plain_square(squared_speed);
@@ -291,7 +292,7 @@ private:
 
         // local_space::reorient(velocity, up) where moving; at rest the frame stays.
         const pack divisor = P::select(moving, speed, one);
-        pack forward[D], side[D];
+        pack forward[std::size_t{D}], side[std::size_t{D}];
         for (int d = 0; d < D; ++d) forward[d] = velocity[d] / divisor;  // safe_normalize
         if constexpr (D == 2) {
             side[0] = -forward[1];
@@ -346,16 +347,16 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
                       " vehicles)");
     const auto given = std::ranges::begin(values);
     const auto value_at = [&](std::size_t i) -> const V& {
-        return given[static_cast<std::ranges::range_difference_t<Values>>(i)];
+        return given[static_cast<detail::range_difference_t<Values>>(i)];
     };
     for (std::size_t i = 0; i < count; ++i)
         if (!is_finite(value_at(i))) [[unlikely]]
-            refuse_non_finite(where, std::string(name) + "[" + format_value(i) + "]", value_at(i));
+            refuse_vector(where, std::string(name) + "[" + format_value(i) + "]", "finite", value_at(i));
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
-        return std::invoke(proj, first[static_cast<std::ranges::range_difference_t<Entities>>(i)]);
+        return detail::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
     };
-    if constexpr (std::ranges::contiguous_range<Values>) {
+    if constexpr (detail::contiguous_range<Values>) {
         run(at, std::ranges::data(values), count);
     } else {
         constexpr std::size_t chunk = vehicle_lanes<V>::chunk;
@@ -375,11 +376,11 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
 /// that `V` (forces or velocities), one per vehicle.
 template <class Entities, class Values, class Proj>
 concept vehicle_crowd =
-    std::ranges::random_access_range<Entities> && std::ranges::sized_range<Entities> &&
-    std::ranges::random_access_range<Values> && std::ranges::sized_range<Values> &&
-    vector<std::ranges::range_value_t<Values>> &&
-    std::same_as<std::invoke_result_t<Proj&, std::ranges::range_reference_t<Entities>>,
-                 vehicle<std::ranges::range_value_t<Values>>&>;
+    detail::random_access_range<Entities> && detail::sized_range<Entities> &&
+    detail::random_access_range<Values> && detail::sized_range<Values> &&
+    vector<detail::range_value_t<Values>> &&
+    std::same_as<std::invoke_result_t<Proj&, detail::range_reference_t<Entities>>,
+                 vehicle<detail::range_value_t<Values>>&>;
 
 /// Steps every vehicle of `vehicles` by `dt` seconds with the steering force of the same
 /// index in `steering`: the same result, bit for bit, as calling
@@ -388,16 +389,16 @@ concept vehicle_crowd =
 /// computed first, then one call moves everyone.
 ///
 /// `vehicles` is any random-access range; `proj` picks the vehicle out of each element
-/// (`std::invoke(proj, element)` must give a `vehicle<V>&`), for vehicles kept inside your
+/// (`proj(element)`, or `element.*proj` for a member pointer, must give a `vehicle<V>&`), for vehicles kept inside your
 /// own structs: `apply_forces(characters, forces, dt, &character::motion)`. `steering` is a
 /// random-access range of `V`.
 /// Refused before anybody moves: a negative or non-finite `dt`, ranges of different sizes,
 /// a non-finite steering force (named by its index).
-template <class Entities, class Forces, class Proj = std::identity>
+template <class Entities, class Forces, class Proj = detail::identity>
     requires vehicle_crowd<Entities, Forces, Proj>
-void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ranges::range_value_t<Forces>> dt,
+void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::range_value_t<Forces>> dt,
                   Proj proj = {}) {
-    using V = std::ranges::range_value_t<Forces>;
+    using V = detail::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
     STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
@@ -415,10 +416,10 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<std::ran
 /// after it moves, such as keeping walkers' velocities tangent to the ground. Ranges and
 /// `proj` as for `apply_forces`. Refused before any vehicle changes: ranges of different
 /// sizes, a non-finite velocity (named by its index).
-template <class Entities, class Velocities, class Proj = std::identity>
+template <class Entities, class Velocities, class Proj = detail::identity>
     requires vehicle_crowd<Entities, Velocities, Proj>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
-    using V = std::ranges::range_value_t<Velocities>;
+    using V = detail::range_value_t<Velocities>;
     detail::for_crowd<V>(vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
                          [](auto&& at, const V* given, std::size_t count) {
                              detail::vehicle_lanes<V>::assign(at, given, count);

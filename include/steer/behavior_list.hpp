@@ -13,17 +13,15 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <functional>
 #include <limits>
-#include <memory>
 #include <new>
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include "detail/expect.hpp"
 #include "detail/combine.hpp"
 #include "error.hpp"
 #include "math.hpp"
@@ -139,8 +137,8 @@ public:
     /// Replaces the blend settings; epsilon and max_force must be >= 0 and finite (STEER_EXPECTS).
     void set_blend(const blend_settings<S>& blend) {
         constexpr auto where = "steer::behavior_list::set_blend";
-        detail::expect_non_negative(where, "epsilon", blend.epsilon);
-        detail::expect_non_negative(where, "max_force", blend.max_force);
+        detail::expect_at_least(where, "epsilon", blend.epsilon, 0);
+        detail::expect_at_least(where, "max_force", blend.max_force, 0);
         blend_ = blend;
     }
 
@@ -311,12 +309,12 @@ private:
 
     template <class F>
     static V invoke_stored(const void* storage, Args... args) {
-        return std::invoke(*std::launder(static_cast<const F*>(storage)), args...);
+        return (*std::launder(static_cast<const F*>(storage)))(args...);
     }
 
     static void validate(const term_settings<S>& s) {
-        detail::expect_finite_scalar("steer::behavior_list term", "weight", s.weight);
-        detail::expect_probability("steer::behavior_list term", "probability", s.probability);
+        detail::expect_finite("steer::behavior_list term", "weight", s.weight);
+        detail::expect_within("steer::behavior_list term", "probability", s.probability, 0, 1);
     }
 
     static void store(entry& e, const term_settings<S>& s) noexcept {

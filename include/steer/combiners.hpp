@@ -15,8 +15,6 @@
 
 #include <concepts>
 #include <cstddef>
-#include <functional>
-#include <random>
 #include <type_traits>
 #include <utility>
 

@@ -22,6 +22,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "detail/expect.hpp"
 #include "apply_forces.hpp"
 #include "behaviors/flocking.hpp"
 #include "behaviors/neighborhood.hpp"
@@ -115,9 +116,9 @@ template <class P, int D>
 struct lane_flocking_sums {
     using pack = typename P::pack;
     using mask = typename P::mask;
-    pack separation[D];
-    pack heading[D];
-    pack offset[D];
+    pack separation[std::size_t{D}];
+    pack heading[std::size_t{D}];
+    pack offset[std::size_t{D}];
     mask heading_count;
 
     lane_flocking_sums() noexcept : heading_count(P::zero_count()) {
@@ -130,13 +131,14 @@ struct lane_flocking_sums {
 template <class S, int D, std::size_t B>
 struct flocking_block {
     static constexpr std::size_t capacity = B;
-    S separation[D][B];
-    S heading[D][B];
-    S offset[D][B];
-    S velocity[D][B];
+    S separation[std::size_t{D}][B];
+    S heading[std::size_t{D}][B];
+    S offset[std::size_t{D}][B];
+    S velocity[std::size_t{D}][B];
     S heading_count[B];
     S max_speed[B];
-    S force[D][B];               // the result
+    S max_force[B];
+    S force[std::size_t{D}][B];               // the result
     std::uint32_t agent[B];      // which agent (grid order) each entry is
     std::size_t size = 0;
 };
@@ -144,7 +146,8 @@ struct flocking_block {
 /// `combine_flocking` for the entries of `block` from `j` on (one pack): the same IEEE
 /// operations in the same order, so the same bits. Returns the bits of the lanes it
 /// computed; a lane whose normalizations need `safe_normalize`'s careful branch (a tiny or
-/// huge sum) is left to `combine_flocking` itself.
+/// huge sum), or whose cut to max_force needs `truncate`'s, is left to `combine_flocking`
+/// itself.
 template <class P, int D, std::size_t B>
 unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
                                 const typename P::pack (&weights)[3]) noexcept {
@@ -158,14 +161,14 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
     const pack count = P::load(block.heading_count + j);
     const mask some = count > zero;
     const pack scale = P::load(block.max_speed + j) / P::select(some, count, one);
-    pack parts[3][D];
+    pack parts[3][std::size_t{D}];
     for (int d = 0; d < D; ++d) {
         parts[0][d] = P::load(block.separation[d] + j);
         parts[1][d] = P::select(some, P::load(block.heading[d] + j) * scale - P::load(block.velocity[d] + j));
         parts[2][d] = P::load(block.offset[d] + j);
     }
     mask fine = P::broadcast_mask(true);
-    pack force[D];
+    pack force[std::size_t{D}];
     for (int part = 0; part < 3; ++part) {
         // safe_normalize: v / sqrt(|v|^2) when the square is a normal finite number, zero
         // for the zero vector; anything else takes the careful branch.
@@ -183,7 +186,27 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
             force[d] = part == 0 ? weighted : force[d] + weighted;
         }
     }
-    for (int d = 0; d < D; ++d) std::memcpy(block.force[d] + j, &force[d], sizeof(pack));
+    // truncate(force * max_force, max_force): kept when its square is at most max_force's,
+    // scaled down to max_force otherwise; squares that are not normal finite numbers (a
+    // tiny or huge force, a huge max_force) take truncate's careful branch, except zero.
+    const pack max_force = P::load(block.max_force + j);
+    pack squared = zero;
+    mask zero_vector = P::broadcast_mask(true);
+    for (int d = 0; d < D; ++d) {
+        force[d] = force[d] * max_force;
+        squared = d == 0 ? force[d] * force[d] : squared + force[d] * force[d];
+        zero_vector = zero_vector & (force[d] == zero);
+    }
+    const pack limit = max_force * max_force;
+    const mask plain = (squared >= smallest) & (squared <= largest) & (limit <= largest);
+    fine = fine & (plain | zero_vector);
+    const mask cut = plain & (squared > limit);
+    const pack shrink = P::select(cut, max_force / P::sqrt(P::select(plain, squared, one)), one);
+    for (int d = 0; d < D; ++d) {
+        const pack shortened = force[d] * shrink;
+        force[d] = P::select(cut, shortened, force[d]);
+        std::memcpy(block.force[d] + j, &force[d], sizeof(pack));
+    }
     return P::bits(fine);
 }
 
@@ -200,8 +223,9 @@ struct candidate_buffer {
 /// indices of those that pass to `buffer`, calling `flush()` when it is nearly full. Most
 /// candidates fail here after a few operations each; reads up to a pack past the run.
 template <class P, int D, class Flush>
-inline void collect_candidates(const typename P::scalar* const (&position)[D], std::size_t first, std::size_t count,
-                               const typename P::pack (&self)[D], const typename P::pack& reach_squared,
+inline void collect_candidates(const typename P::scalar* const (&position)[std::size_t{D}], std::size_t first,
+                               std::size_t count,
+                               const typename P::pack (&self)[std::size_t{D}], const typename P::pack& reach_squared,
                                candidate_buffer& buffer, Flush&& flush) {
     using S = typename P::scalar;
     using pack = typename P::pack;
@@ -260,8 +284,8 @@ enum class fields_of_view { all_round, shared, separate };
 
 template <class P, int D, fields_of_view Fields>
 inline void accumulate_neighbors(const typename P::scalar* records, const std::uint32_t* index,
-                                 std::size_t count, const typename P::pack (&self)[D],
-                                 const typename P::pack (&self_forward)[D],
+                                 std::size_t count, const typename P::pack (&self)[std::size_t{D}],
+                                 const typename P::pack (&self_forward)[std::size_t{D}],
                                  const lane_neighborhood_test<P, typename P::scalar>& separation,
                                  const lane_neighborhood_test<P, typename P::scalar>& alignment,
                                  const lane_neighborhood_test<P, typename P::scalar>& cohesion,
@@ -273,9 +297,9 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
     const pack one = P::broadcast(S(1));
     for (std::size_t done = 0; done < count; done += W) {
-        pack record[2 * D];
+        pack record[std::size_t{2 * D}];
         P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
-        pack offset[D];
+        pack offset[std::size_t{D}];
         for (int d = 0; d < D; ++d) offset[d] = record[d] - self[d];
         pack distance_squared = offset[0] * offset[0];
         for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
@@ -316,10 +340,10 @@ template <int D>
 struct flock_grid {
     static constexpr int split = 4;
 
-    double origin[D] = {};
+    double origin[std::size_t{D}] = {};
     double cell = 0;             // side across y (and z)
-    double inverse_size[D] = {};  // per axis: 1 / (cell / split) along x, 1 / cell across
-    std::int64_t cells[D] = {};
+    double inverse_size[std::size_t{D}] = {};  // per axis: 1 / (cell / split) along x, 1 / cell across
+    std::int64_t cells[std::size_t{D}] = {};
     std::size_t total = 0;  // number of cells; 0 = no grid (nobody has neighbors)
 
     /// The cell coordinate of `x` along `axis` (clamped into the grid; NaN goes to 0).
@@ -542,7 +566,8 @@ public:
     [[nodiscard]] std::uint64_t frame() const noexcept { return frame_; }
 
     /// One step of `dt` seconds (>= 0, finite): every agent due to think computes its
-    /// flocking force over the whole flock with `params` and passes it to `extra(id,
+    /// flocking force over the whole flock with `params` (as `flocking` does: at most the
+    /// agent's max_force, the weights fractions of it) and passes it to `extra(id,
     /// vehicle, flocking_force)`, whose result becomes its steering; then every agent applies
     /// its steering with `vehicle::apply_force(steering, dt)`. All forces come from the state
     /// before the step. `exec` runs the loops (see executor.hpp); results do not depend on it.
@@ -699,7 +724,7 @@ private:
         double cell = reach * (1.0 + 1.0 / 1024);
         // At most 4 cells per agent, and cell indices that fit the uint32 arrays.
         const double limit = std::min(4.0 * static_cast<double>(n) + 64.0, 4.0e9);
-        double extent[D];
+        double extent[std::size_t{D}];
         for (int d = 0; d < D; ++d) {
             extent[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.hi[d]) - static_cast<double>(box.lo[d]) : 0.0;
             extent[d] = std::min(extent[d], std::numeric_limits<double>::max());
@@ -813,7 +838,7 @@ private:
             std::min(std::max({separation_test.max_distance_squared, alignment_test.max_distance_squared,
                                cohesion_test.max_distance_squared}),
                      std::numeric_limits<S>::max()));
-        const S* position[D];
+        const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = hot_position(d);
         const S* records = hot_records();
         const std::uint32_t period = schedule_.period();
@@ -841,7 +866,7 @@ private:
             V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
             S heading_count = 0;
             if (grid_.total > 0) {
-                pack self[D], self_forward[D];
+                pack self[std::size_t{D}], self_forward[std::size_t{D}];
                 for (int d = 0; d < D; ++d) {
                     self[d] = P::broadcast(position[d][k]);
                     self_forward[d] = P::broadcast(records[record_size * k + static_cast<std::size_t>(D + d)]);
@@ -894,6 +919,7 @@ private:
             }
             block.heading_count[e] = heading_count;
             block.max_speed[e] = v.max_speed();
+            block.max_force[e] = v.max_force();
             block.agent[e] = static_cast<std::uint32_t>(k);
             if (block.size == think_block) finish_block(block, weights, params, extra);
         }
@@ -911,7 +937,7 @@ private:
             // Harmless lanes past the last agent (results ignored).
             for (int d = 0; d < D; ++d)
                 block.separation[d][e] = block.heading[d][e] = block.offset[d][e] = block.velocity[d][e] = S(0);
-            block.heading_count[e] = block.max_speed[e] = S(0);
+            block.heading_count[e] = block.max_speed[e] = block.max_force[e] = S(0);
         }
         unsigned done[think_block / P::width];
         for (std::size_t j = 0; j < block.size; j += P::width)
@@ -930,8 +956,9 @@ private:
                     heading_sum[d] = block.heading[d][e];
                     offset_sum[d] = block.offset[d][e];
                 }
-                flocking_force = detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e],
-                                                          offset_sum, v.velocity(), v.max_speed(), params);
+                flocking_force =
+                    detail::combine_flocking(separation_sum, heading_sum, block.heading_count[e], offset_sum,
+                                             v.velocity(), v.max_speed(), v.max_force(), params);
             }
             const V steering = extra(ids_[slot], v, flocking_force);
             detail::expect_finite("steer::flock::step", "extra steering", steering);

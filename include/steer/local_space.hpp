@@ -59,6 +59,18 @@ public:
         return frame;
     }
 
+    /// A frame with the given axes, taken as they are: `forward` and `side` (and `up` in 3D)
+    /// must already be orthonormal, as an agent's own frame is.
+    [[nodiscard]] static constexpr local_space from_axes(const V& position, const V& forward, const V& side,
+                                                         const V& up = up_hint()) noexcept {
+        local_space frame;
+        frame.position_ = position;
+        frame.forward_ = forward;
+        frame.side_ = side;
+        if constexpr (is_3d) frame.up_ = up;
+        return frame;
+    }
+
     /// The frame's origin, world units.
     [[nodiscard]] constexpr const V& position() const noexcept { return position_; }
     /// Unit forward axis (the last local coordinate).
@@ -81,6 +93,22 @@ public:
     void reorient(const V& forward, const V& approximate_up = up_hint()) noexcept {
         const V new_forward = safe_normalize(forward);
         if (new_forward == V(S(0))) return;
+        align_to(new_forward, approximate_up);
+    }
+
+    /// `from_forward` for a `unit_forward` that is already of unit length, taken as it is
+    /// (not normalized again), so that the frame's forward is exactly the one given.
+    [[nodiscard]] static local_space from_unit_forward(const V& position, const V& unit_forward,
+                                                       const V& approximate_up = up_hint()) noexcept {
+        local_space frame;
+        frame.position_ = position;
+        frame.align_to(unit_forward, approximate_up);
+        return frame;
+    }
+
+private:
+    /// The rest of `reorient`, for a forward of unit length.
+    void align_to(const V& new_forward, const V& approximate_up) noexcept {
         forward_ = new_forward;
         if constexpr (is_3d) {
             // When the hint is (nearly) parallel to forward, or nearly zero, their cross product
@@ -105,6 +133,8 @@ public:
             side_ = V(-forward_.y, forward_.x);
         }
     }
+
+public:
 
     /// World point -> local coordinates (side, up, forward) or (side, forward).
     [[nodiscard]] V localize_point(const V& world) const noexcept { return localize_direction(world - position_); }

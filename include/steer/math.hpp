@@ -7,12 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string>
-#include <string_view>
 
 #include <glm/geometric.hpp>
 
-#include "error.hpp"
 #include "vector.hpp"
 
 namespace steer {
@@ -108,62 +105,6 @@ template <std::floating_point S>
     return x < lo ? lo : (hi < x ? hi : x);
 }
 
-namespace detail {
-
-/// Formats a vector for error messages: "(1, 2, nan)".
-template <vector V>
-[[nodiscard]] std::string format_vector(const V& v) {
-    std::string text = "(";
-    for (int i = 0; i < dimension_v<V>; ++i) {
-        if (i) text += ", ";
-        text += format_value(v[i]);
-    }
-    return text + ")";
-}
-
-/// Reports a non-finite vector argument, naming it (the slow half of `expect_finite`).
-template <vector V>
-void refuse_non_finite(std::string_view where, std::string_view parameter, const V& v) {
-    STEER_EXPECTS(is_finite(v), std::string(where) + ": " + std::string(parameter) +
-                                    " must be finite (got " + format_vector(v) + ")");
-}
-
-/// Refuses a non-finite vector argument, naming it. The check is inline; the message is
-/// built out of line, only on failure.
-template <vector V>
-void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
-    if (!is_finite(v)) [[unlikely]]
-        refuse_non_finite(where, parameter, v);
-}
-
-/// Reports a scalar below `minimum` or not finite (the slow half of `expect_at_least`).
-template <std::floating_point S>
-void refuse_below(std::string_view where, std::string_view parameter, S value, S minimum) {
-    STEER_EXPECTS(false, describe(where, parameter, ">= " + format_value(minimum) + " and finite", value));
-}
-
-/// Reports a scalar not above `bound` or not finite (the slow half of `expect_above`).
-template <std::floating_point S>
-void refuse_not_above(std::string_view where, std::string_view parameter, S value, S bound) {
-    STEER_EXPECTS(false, describe(where, parameter, "> " + format_value(bound) + " and finite", value));
-}
-
-/// Refuses a scalar that is not finite or is below `minimum` (inclusive bound). The check
-/// is inline, cheap enough for a behavior's every call; the message is built out of line.
-template <std::floating_point S>
-void expect_at_least(std::string_view where, std::string_view parameter, S value, S minimum) {
-    if (!(std::isfinite(value) && value >= minimum)) [[unlikely]]
-        refuse_below(where, parameter, value, minimum);
-}
-
-/// Refuses a scalar that is not finite or not strictly above `bound`, like `expect_at_least`.
-template <std::floating_point S>
-void expect_above(std::string_view where, std::string_view parameter, S value, S bound) {
-    if (!(std::isfinite(value) && value > bound)) [[unlikely]]
-        refuse_not_above(where, parameter, value, bound);
-}
-
-}  // namespace detail
 }  // namespace steer
 
 #endif  // STEER_MATH_HPP

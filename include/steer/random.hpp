@@ -5,14 +5,18 @@
 /// Seedable randomness: a small generator and the distributions behaviors need.
 /// The library never draws from global state; every random choice takes a
 /// generator argument, so the same seed replays the same run bit for bit.
+/// Any `std::uniform_random_bit_generator` works. This header does not include `<random>`
+/// (a third of a second per file with g++ 12). The standard declares the concept there,
+/// but `<algorithm>` needs it for std::ranges::shuffle and sample and brings it along in
+/// libstdc++, which is what this header relies on; the other headers that take a generator
+/// include this one for it. A standard library without it would need `<random>` added here.
 
-#include <algorithm>
+#include <algorithm>  // also std::uniform_random_bit_generator (see above)
 #include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <numbers>
-#include <random>
 
 #include "vector.hpp"
 
@@ -65,7 +69,8 @@ private:
 static_assert(std::uniform_random_bit_generator<rng>);
 
 /// A uniform number in [0, 1). For a full 64-bit generator it uses the top bits
-/// directly (24 for float, 53 for double); other generators go through the standard library.
+/// directly (24 for float, 53 for double); other generators (std::mt19937, ...) fill the
+/// mantissa from as many calls as it takes, as std::generate_canonical does.
 template <std::floating_point S, std::uniform_random_bit_generator G>
 [[nodiscard]] S uniform01(G& gen) {
     using R = typename G::result_type;
@@ -75,8 +80,17 @@ template <std::floating_point S, std::uniform_random_bit_generator G>
         return static_cast<S>(static_cast<std::uint64_t>(gen()) >> (64 - bits)) *
                (S(1) / static_cast<S>(std::uint64_t(1) << bits));
     } else {
-        const S u = std::generate_canonical<S, std::numeric_limits<S>::digits>(gen);
-        return u < S(1) ? u : std::nextafter(S(1), S(0));  // some libraries can return 1
+        // Each call gives `range` equally likely values; k calls make one number in
+        // [0, range^k), scaled to [0, 1). Enough calls to fill the mantissa.
+        constexpr long double range = static_cast<long double>(G::max() - G::min()) + 1.0L;
+        long double sum = 0;
+        long double scale = 1;
+        do {
+            sum += static_cast<long double>(gen() - G::min()) * scale;
+            scale *= range;
+        } while (scale < static_cast<long double>(std::uint64_t(1) << std::numeric_limits<S>::digits));
+        const S u = static_cast<S>(sum / scale);
+        return u < S(1) ? u : std::nextafter(S(1), S(0));  // rounding to S can give 1
     }
 }
 

@@ -8,9 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <random>
 
 #include "error.hpp"
+#include "random.hpp"  // std::uniform_random_bit_generator without <random>
 
 namespace steer {
 

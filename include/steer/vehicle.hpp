@@ -11,6 +11,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "detail/expect.hpp"
 #include "error.hpp"
 #include "local_space.hpp"
 #include "math.hpp"

@@ -61,9 +61,9 @@ int main() {
     // Valid configuration never reaches the handler.
     consumer::reports.clear();
     steer::vehicle3 v({.max_speed = 2});
-    for (int i = 0; i < 10; ++i) v.apply_force(steer::arrival(v, glm::vec3(5, 0, 0), 1.0f), 0.1f);
+    for (int i = 0; i < 10; ++i) v.apply_force(steer::arrival(v, glm::vec3(5, 0, 0), {.slowing_distance = 1.0f}), 0.1f);
     const steer::pathway<glm::vec3> path({glm::vec3(0), glm::vec3(1)}, 1.0f);
-    (void)steer::follow_path(v, path, 1, 1.0f);
+    (void)steer::path_following(v, path, {.direction = 1, .prediction_time = 1.0f});
     if (consumer::reports.empty()) {
         ++passed;
     } else {

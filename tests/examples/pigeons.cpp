@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <pigeons/park.hpp>
+#include <steer/thread_pool.hpp>
 
 #include "test_util.hpp"
 
@@ -82,7 +83,7 @@ TEST_CASE("pigeons: a clap makes every bird within its radius take off, and no o
     std::size_t expected = 0;
     for (const auto& b : p.birds()) {
         inside.push_back(glm::distance(b.body.position(), center) <= radius);
-        expected += inside.back() ? 1 : 0;
+        expected += inside.back() ? 1u : 0u;
     }
     REQUIRE(expected >= 20);  // a clap over a crowd, not over one bird
     const std::size_t startled = p.clap(center, radius);
@@ -107,7 +108,7 @@ vec3 busiest_spot_one_by_one(const park& p, float radius) {
         if (b.flying) continue;
         std::size_t walkers = 0;
         p.database().for_each_within(b.body.position(), radius, [&](std::uint32_t place, float) {
-            walkers += p.birds()[number[place]].flying ? 0 : 1;
+            walkers += p.birds()[number[place]].flying ? 0u : 1u;
         });
         if (walkers > most) {
             most = walkers;
@@ -242,7 +243,7 @@ TEST_CASE("pigeons: a bird startled twice in quick succession flies longer and f
     p.startle(0, p.birds()[0].body.position() + vec3(1, 0, 0));
     const flight calm = fly_until_landed(p, 0);
     CHECK(calm.seconds < second.seconds);
-    CHECK(calm.seconds == doctest::Approx(first.seconds).epsilon(0.2));
+    CHECK(calm.seconds == doctest::Approx(static_cast<double>(first.seconds)).epsilon(0.2));
 }
 
 namespace {
@@ -467,7 +468,7 @@ TEST_CASE("pigeons: keeping the birds sorted by place changes where they are sto
         farthest = std::max(farthest, glm::distance(a.body.position(), b.body.position()));
         same_state += a.flying == b.flying && a.last_cause == b.last_cause ? 1 : 0;
         // The database's entry at bird i's position names where bird i is stored.
-        found += sorted.database().nearest(a.body.position(), 0) == std::optional<std::uint32_t>(sorted.slot(i)) ? 1 : 0;
+        found += sorted.database().nearest(a.body.position(), 0) == std::optional<std::uint32_t>(sorted.slot(i)) ? 1u : 0u;
     }
     MESSAGE("sorted every frame against never: birds at most " << farthest << " m apart");
     CHECK(numbered == sorted.birds().size());

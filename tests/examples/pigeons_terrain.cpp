@@ -33,8 +33,8 @@ TEST_CASE("pigeons terrain: sine_cosine is within 3e-7 of the exact sine and cos
                 const float x = pick(gen);
                 float s = 0, c = 0;
                 pigeons::sine_cosine<pigeons::one_lane>(x, s, c);
-                worst = std::max({worst, std::abs(s - std::sin(static_cast<double>(x))),
-                                  std::abs(c - std::cos(static_cast<double>(x)))});
+                worst = std::max({worst, std::abs(static_cast<double>(s) - std::sin(static_cast<double>(x))),
+                                  std::abs(static_cast<double>(c) - std::cos(static_cast<double>(x)))});
             }
             CAPTURE(range);
             CHECK(worst < 3e-7);
@@ -46,8 +46,8 @@ TEST_CASE("pigeons terrain: sine_cosine is within 3e-7 of the exact sine and cos
             float s = 0, c = 0;
             pigeons::sine_cosine<pigeons::one_lane>(x, s, c);
             CAPTURE(x);
-            CHECK(std::abs(s - std::sin(static_cast<double>(x))) < 3e-7);
-            CHECK(std::abs(c - std::cos(static_cast<double>(x))) < 3e-7);
+            CHECK(std::abs(static_cast<double>(s) - std::sin(static_cast<double>(x))) < 3e-7);
+            CHECK(std::abs(static_cast<double>(c) - std::cos(static_cast<double>(x))) < 3e-7);
         }
     }
 }
@@ -122,13 +122,14 @@ TEST_CASE("pigeons terrain: the normal is the unit normal of the height field") 
             return static_cast<double>(ground.height(static_cast<float>(px), static_cast<float>(pz)));
         };
         const double step = 0.05;
-        const double dx = (h(x + step, z) - h(x - step, z)) / (2 * step);
-        const double dz = (h(x, z + step) - h(x, z - step)) / (2 * step);
+        const double px = static_cast<double>(x), pz = static_cast<double>(z);
+        const double dx = (h(px + step, pz) - h(px - step, pz)) / (2 * step);
+        const double dz = (h(px, pz + step) - h(px, pz - step)) / (2 * step);
         const glm::dvec3 expected = glm::normalize(glm::dvec3(-dx, 1, -dz));
         CAPTURE(x);
         CAPTURE(z);
-        CHECK(std::abs(n.x - expected.x) < 1e-3);
-        CHECK(std::abs(n.z - expected.z) < 1e-3);
+        CHECK(std::abs(static_cast<double>(n.x) - expected.x) < 1e-3);
+        CHECK(std::abs(static_cast<double>(n.z) - expected.z) < 1e-3);
     }
     CHECK(ground.below({3.0f, 7.0f, -4.0f}).y == ground.height(3.0f, -4.0f));
     CHECK(ground.altitude({3.0f, 7.0f, -4.0f}) == 7.0f - ground.height(3.0f, -4.0f));

@@ -10,6 +10,7 @@
 // not predict that, so it catches std::invalid_argument there and goes on without a path.
 
 #include <cmath>
+#include <limits>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -179,6 +180,19 @@ V combined(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     }
 }
 
+/// Checks the output contract of a behavior that follows it: at most max_force long, within
+/// rounding. Rounding is relative for normal numbers, but absolute (a few denorm_min per
+/// operation) once max_force is denormal: a unit direction times a max_force of 2.6e-43
+/// rounds each component to a multiple of 1.4e-45, and the length can come out 0.4% long.
+template <steer::vector V>
+V within_max_force(const steer::vehicle<V>& v, const V& force) {
+    using S = steer::scalar_t<V>;
+    const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min());
+    STEER_FUZZ_CHECK(static_cast<double>(steer::safe_length(force)) <=
+                     static_cast<double>(v.max_force()) * (1 + 1e-5) + slack);
+    return force;
+}
+
 template <steer::vector V>
 V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
@@ -187,18 +201,18 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     switch (choice) {
         case 0: return steer::seek(v, in.vec<V>());
         case 1: return steer::flee(v, in.vec<V>());
-        case 2: return steer::arrival(v, in.vec<V>(), in.non_negative<S>());
+        case 2: return steer::arrival(v, in.vec<V>(), {.slowing_distance = in.non_negative<S>()});
         case 3: {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
-            return steer::avoid_avatar(v, in.vec<V>(), in.vec<V>(), zone);
+            return steer::avatar_avoidance(v, in.vec<V>(), in.vec<V>(), zone);
         }
         case 4: {
             const steer::avatar_neighborhood<V> zone{.radius = in.non_negative<S>(), .velocity_weight = in.non_negative<S>()};
             return steer::avatar_escape_direction(zone, in.vec<V>(), in.vec<V>(), in.vec<V>());
         }
-        case 5: return steer::pursuit(v, w.other(in, v), random_time<S>(in));
-        case 6: return steer::evasion(v, w.other(in, v), random_time<S>(in));
-        case 7: return steer::offset_pursuit(v, w.other(in, v), in.non_negative<S>(), random_time<S>(in));
+        case 5: return steer::pursuit(v, w.other(in, v), {.max_prediction_time = random_time<S>(in)});
+        case 6: return steer::evasion(v, w.other(in, v), {.max_prediction_time = random_time<S>(in)});
+        case 7: return steer::offset_pursuit(v, w.other(in, v), {.offset = in.non_negative<S>(), .max_prediction_time = random_time<S>(in)});
         case 8: {
             const steer::wander_params<V> p{.radius = in.non_negative<S>(), .distance = in.non_negative<S>(),
                                             .rate = in.non_negative<S>()};
@@ -217,9 +231,16 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                 return steer::wander(v, w.wandering, w.gen, random_time<S>(in));
             }
         }
-        case 10: return steer::interpose(v, w.other(in, v), w.other(in, v), in.non_negative<S>());
-        case 11: return steer::shadow(v, w.other(in, v), in.non_negative<S>(), in.non_negative<S>());
-        case 12: return steer::dock(v, in.vec<V>(), in.vec<V>(), in.non_negative<S>());
+        case 10: return steer::interpose(v, w.other(in, v), w.other(in, v), {.slowing_distance = in.non_negative<S>()});
+        case 11: {
+            const steer::shadow_params<V> p{.stand_off = in.non_negative<S>(), .slowing_distance = in.non_negative<S>()};
+            return steer::shadow(v, w.other(in, v), p);
+        }
+        case 12: {
+            const V target = in.vec<V>();
+            const V target_forward = in.vec<V>();
+            return steer::docking(v, target, target_forward, {.slowing_distance = in.non_negative<S>()});
+        }
         case 13: {
             const steer::patrol_params<V> p{.slowing_distance = in.non_negative<S>(),
                                             .reach_radius = in.non_negative<S>(),
@@ -227,25 +248,41 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             if (in.flag()) w.patrolling.next = in.pick(8);  // sometimes past the end
             return steer::patrol(v, w.checkpoints, w.patrolling, p);
         }
-        case 14: return steer::avoid_obstacles(v, w.spheres, random_time<S>(in), in.non_negative<S>());
+        case 14: {
+            const steer::obstacle_avoidance_params<V> p{.min_time_to_collision = random_time<S>(in),
+                                                        .clearance = in.non_negative<S>()};
+            return steer::obstacle_avoidance(v, w.spheres, p);
+        }
         case 15: {
             const steer::sphere<V> ball{in.vec<V>(), in.non_negative<S>()};
-            return steer::contain(v, ball, random_time<S>(in));
+            return steer::containment(v, ball, {.prediction_time = random_time<S>(in)});
         }
-        case 16: return steer::contain(v, w.area, random_time<S>(in));
-        case 17: return w.path ? steer::contain(v, *w.path, random_time<S>(in)) : V(S(0));
-        case 18: return w.path ? steer::follow_path(v, *w.path, in.flag() ? 1 : -1, random_time<S>(in)) : V(S(0));
-        case 19: return w.path ? steer::stay_on_path(v, *w.path, random_time<S>(in)) : V(S(0));
-        case 20: return w.path ? steer::follow_wall(v, *w.path, in.non_negative<S>(), random_time<S>(in)) : V(S(0));
-        case 21: return w.field ? steer::follow_flow_field(v, *w.field, random_time<S>(in)) : V(S(0));
+        case 16: return steer::containment(v, w.area, {.prediction_time = random_time<S>(in)});
+        case 17: return w.path ? steer::containment(v, *w.path, {.prediction_time = random_time<S>(in)}) : V(S(0));
+        case 18: {
+            const steer::path_following_params<V> p{.direction = in.flag() ? 1 : -1, .prediction_time = random_time<S>(in)};
+            return w.path ? steer::path_following(v, *w.path, p) : V(S(0));
+        }
+        case 19: {
+            const steer::path_following_params<V> p{.direction = 0, .prediction_time = random_time<S>(in)};
+            return w.path ? steer::path_following(v, *w.path, p) : V(S(0));
+        }
+        case 20: {
+            const steer::wall_following_params<V> p{.offset = in.non_negative<S>(), .prediction_time = random_time<S>(in)};
+            return w.path ? steer::wall_following(v, *w.path, p) : V(S(0));
+        }
+        case 21: {
+            const steer::flow_field_following_params<V> p{.prediction_time = random_time<S>(in)};
+            return w.field ? steer::flow_field_following(v, *w.field, p) : V(S(0));
+        }
         case 22: {
             const steer::hide_params<V> p{.margin = in.non_negative<S>(), .slowing_distance = in.non_negative<S>()};
             return steer::hide(v, in.vec<V>(), w.spheres, p);
         }
         case 23: return steer::hide(v, w.other(in, v), w.spheres);
-        case 24: return steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in));
-        case 25: return steer::cohesion(v, w.others, random_neighborhood<V>(in));
-        case 26: return steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in));
+        case 24: return within_max_force(v, steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in)));
+        case 25: return within_max_force(v, steer::cohesion(v, w.others, random_neighborhood<V>(in)));
+        case 26: return within_max_force(v, steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in)));
         case 27: {
             const steer::flocking_params<V> p{.separation = random_neighborhood<V>(in),
                                               .alignment = random_neighborhood<V>(in),
@@ -253,9 +290,13 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                                               .separation_weight = in.scalar<S>(),
                                               .alignment_weight = in.scalar<S>(),
                                               .cohesion_weight = in.scalar<S>()};
-            return in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p);
+            return within_max_force(v, in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p));
         }
-        case 28: return steer::avoid_neighbors(v, w.neighbor_pointers, random_time<S>(in), in.non_negative<S>());
+        case 28: {
+            const steer::unaligned_collision_avoidance_params<V> p{.min_time_to_collision = random_time<S>(in),
+                                                                   .clearance = in.non_negative<S>()};
+            return within_max_force(v, steer::unaligned_collision_avoidance(v, w.neighbor_pointers, p));
+        }
         case 29: {
             const steer::leader_following_params<V> p{.behind_distance = in.non_negative<S>(),
                                                       .slowing_distance = in.non_negative<S>(),
@@ -264,7 +305,7 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                                                       .separation = random_neighborhood<V>(in),
                                                       .separation_weight = in.scalar<S>(),
                                                       .behind_time = random_time<S>(in)};
-            return steer::follow_leader(v, w.other(in, v), w.neighbor_pointers, p);
+            return within_max_force(v, steer::leader_following(v, w.other(in, v), w.neighbor_pointers, p));
         }
         case 30: {
             const auto center = steer::neighborhood_center(v, w.neighbor_pointers, random_neighborhood<V>(in));

@@ -56,9 +56,11 @@ int main(int argc, char** argv) {
     const steer::flocking_params<V> params{.separation = {.max_distance = 2},
                                            .alignment = {.max_distance = 5, .max_angle = 2},
                                            .cohesion = {.max_distance = 7, .max_angle = 2},
-                                           .separation_weight = 8,
-                                           .alignment_weight = 3,
-                                           .cohesion_weight = 2};
+                                           .separation_weight = S(0.8),
+                                           .alignment_weight = S(0.3),
+                                           .cohesion_weight = S(0.2)};
+    // Wander answers up to max_force (10); at weight 0.25 it asks for at most a quarter of it,
+    // as the raw force of up to distance + radius = 5 at weight 0.5 did before 1.0.
     const steer::wander_params<V> wander{.radius = 2, .distance = 3, .rate = 4};
 
     std::vector<const steer::vehicle<V>*> near;
@@ -71,11 +73,11 @@ int main(int argc, char** argv) {
             steer::gather_within(lattice, v.position(), S(7), near);
             neighbor_total += static_cast<long long>(near.size());
             forces[static_cast<std::size_t>(i)] = steer::priority(
-                S(0), [&] { return steer::contain(v, tank, S(1)) * S(4); },
+                S(0), [&] { return steer::containment(v, tank, {.prediction_time = S(1)}) * S(4); },
                 [&] {
                     return steer::weighted_sum(
                         [&] { return steer::flocking(v, near, params); },
-                        steer::weighted(S(0.5), [&] { return steer::wander(v, wandering[static_cast<std::size_t>(i)], gen, dt, wander); }));
+                        steer::weighted(S(0.25), [&] { return steer::wander(v, wandering[static_cast<std::size_t>(i)], gen, dt, wander); }));
                 });
         }
         for (int i = 0; i < count; ++i) {
@@ -100,7 +102,7 @@ int main(int argc, char** argv) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::size_t inside = 0;
-    for (const auto& v : flock) inside += steer::contains(steer::sphere<V>{tank.center, tank.radius + 5}, v.position()) ? 1 : 0;
+    for (const auto& v : flock) inside += steer::contains(steer::sphere<V>{tank.center, tank.radius + 5}, v.position()) ? 1u : 0u;
     std::printf("soak: %lld vehicle-steps (%d vehicles x %d steps) in %.1f s; %.1f neighbors per query on average\n",
                 vehicle_steps, count, steps, seconds, static_cast<double>(neighbor_total) / static_cast<double>(vehicle_steps));
     std::printf("soak: worst frame drift %.3g (limit 1e-4), worst speed / max_speed %.9g, %zu of %d within 5 of the tank\n",

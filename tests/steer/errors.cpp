@@ -2,12 +2,15 @@
 // (by default std::invalid_argument) with a message naming the parameter and its value. The
 // cases live in tests/refusals.hpp, shared with the custom STEER_EXPECTS program.
 
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
 #include "refusals.hpp"
+#include "test_util.hpp"
 
 TEST_CASE("every validated parameter is refused with std::invalid_argument naming the parameter and value") {
     const auto cases = steer::test::refusals();
@@ -37,5 +40,67 @@ TEST_CASE("the same configurations with valid values are accepted") {
     CHECK_NOTHROW(steer::think_schedule(1));
     steer::vehicle<V> v;
     CHECK_NOTHROW(v.apply_force(V(0), 0.0f));
-    CHECK_NOTHROW((void)steer::arrival(v, V(1), 0.0f));
+    CHECK_NOTHROW((void)steer::arrival(v, V(1), {.slowing_distance = 0.0f}));
+}
+
+TEST_CASE("every params struct's validate refuses what its behavior refuses, with the same message") {
+    using V = glm::vec2;
+    using S = float;
+    const S nan = std::numeric_limits<S>::quiet_NaN();
+    const steer::vehicle<V> a, b({.position = V(1, 0)});
+    const std::vector<steer::vehicle<V>> none;
+    const std::vector<steer::sphere<V>> rocks{{V(3, 0), 1}};
+    const steer::pathway<V> path({V(0), V(5, 0)}, 1);
+    const steer::flow_field<V> field({V(-1), V(1)}, {2, 2});
+    steer::rng gen(1);
+    steer::wander_state<V> wandering;
+    steer::wander_turning_state<V> turning;
+    steer::patrol_state patrolling;
+    const std::vector<V> checkpoints{V(1, 1)};
+    // Each pair: validate(params) alone, then the behavior given the same params.
+    const auto same = [](auto validate_alone, auto behavior) {
+        const std::string alone = steer::test::refusal_of(validate_alone);
+        CAPTURE(alone);
+        CHECK(alone.rfind("steer::", 0) == 0);
+        CHECK(alone == steer::test::refusal_of(behavior));
+    };
+    using namespace steer;
+    const arrival_params<V> arrive{.slowing_distance = -1};
+    same([&] { validate(arrive); }, [&] { (void)arrival(a, V(1), arrive); });
+    const pursuit_params<V> chase{.max_prediction_time = nan};
+    same([&] { validate(chase); }, [&] { (void)pursuit(a, b, chase); });
+    const evasion_params<V> run{.max_prediction_time = -1};
+    same([&] { validate(run); }, [&] { (void)evasion(a, b, run); });
+    const offset_pursuit_params<V> pass{.offset = -1};
+    same([&] { validate(pass); }, [&] { (void)offset_pursuit(a, b, pass); });
+    const wander_params<V> roam{.rate = -1};
+    same([&] { validate(roam); }, [&] { (void)wander(a, wandering, gen, S(0.1), roam); });
+    const wander_turning_params<V> swerve{.max_turn_rate = -1};
+    same([&] { validate(swerve); }, [&] { (void)wander_turning(a, turning, gen, S(0.1), swerve); });
+    const interpose_params<V> between{.slowing_distance = nan};
+    same([&] { validate(between); }, [&] { (void)interpose(a, b, b, between); });
+    const shadow_params<V> follow{.stand_off = -1};
+    same([&] { validate(follow); }, [&] { (void)shadow(a, b, follow); });
+    const docking_params<V> berth{.slowing_distance = -1};
+    same([&] { validate(berth); }, [&] { (void)docking(a, V(1), V(1, 0), berth); });
+    const patrol_params<V> round{.reach_radius = -1};
+    same([&] { validate(round); }, [&] { (void)patrol(a, checkpoints, patrolling, round); });
+    const obstacle_avoidance_params<V> dodge{.min_time_to_collision = -1};
+    same([&] { validate(dodge); }, [&] { (void)obstacle_avoidance(a, rocks, dodge); });
+    const containment_params<V> keep{.prediction_time = -1};
+    same([&] { validate(keep); }, [&] { (void)containment(a, sphere<V>{V(0), 5}, keep); });
+    const path_following_params<V> lane{.direction = 3};
+    same([&] { validate(lane); }, [&] { (void)path_following(a, path, lane); });
+    const wall_following_params<V> hug{.offset = nan};
+    same([&] { validate(hug); }, [&] { (void)wall_following(a, path, hug); });
+    const flow_field_following_params<V> drift{.prediction_time = -1};
+    same([&] { validate(drift); }, [&] { (void)flow_field_following(a, field, drift); });
+    const hide_params<V> cover{.margin = -1};
+    same([&] { validate(cover); }, [&] { (void)hide(a, b, rocks, cover); });
+    const unaligned_collision_avoidance_params<V> sidestep{.clearance = -1};
+    same([&] { validate(sidestep); }, [&] { (void)unaligned_collision_avoidance(a, none, sidestep); });
+    const flocking_params<V> boids{.cohesion_weight = nan};
+    same([&] { validate(boids); }, [&] { (void)flocking(a, none, boids); });
+    const leader_following_params<V> trail{.lane_width = -1};
+    same([&] { validate(trail); }, [&] { (void)leader_following(a, b, none, trail); });
 }

@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 
 namespace {
 

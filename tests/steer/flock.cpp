@@ -13,6 +13,7 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/flock.hpp>
 #include <steer/random.hpp>
 
@@ -47,13 +48,13 @@ std::vector<steer::flocking_params<V>> parameter_sets() {
         {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
          .alignment = {.max_distance = 4, .max_angle = S(2.4)},
          .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-         .separation_weight = 2},
+         .separation_weight = 1},
         {.separation = {.max_distance = 1, .max_angle = S(1.0)},
          .alignment = {.max_distance = 2, .max_angle = pi},
          .cohesion = {.max_distance = S(1.5), .max_angle = pi / 2},
-         .separation_weight = S(3.5),
-         .alignment_weight = S(0.5),
-         .cohesion_weight = -1},
+         .separation_weight = S(1.75),
+         .alignment_weight = S(0.25),
+         .cohesion_weight = S(-0.5)},
         {.separation = {.max_distance = 0, .max_angle = 0}, .alignment = {.max_distance = 2, .max_angle = 0},
          .cohesion = {.max_distance = S(0.5), .max_angle = 5}},
     };
@@ -170,7 +171,7 @@ TEST_CASE_TEMPLATE("flock results are bit-identical for 1, 2 and 3 threads and a
     const steer::flocking_params<V> p{.separation = {.max_distance = S(0.8), .max_angle = S(2.4)},
                                       .alignment = {.max_distance = S(1.5), .max_angle = S(2.4)},
                                       .cohesion = {.max_distance = 2, .max_angle = S(2.4)},
-                                      .separation_weight = 2};
+                                      .separation_weight = 1};
     const V target = make<V>(3, -2, 1);
     const auto extra = [&](steer::flock_id, const steer::vehicle<V>& v, const V& flocking) {
         return flocking + steer::seek(v, target) * S(0.3);
@@ -399,7 +400,7 @@ void check_combine_lanes() {
     constexpr int D = steer::dimension_v<V>;
     constexpr std::size_t B = 16;
     steer::rng gen(11);
-    const steer::flocking_params<V> p{.separation_weight = S(1.5), .alignment_weight = S(-0.5), .cohesion_weight = 2};
+    const steer::flocking_params<V> p{.separation_weight = S(0.75), .alignment_weight = S(-0.25), .cohesion_weight = S(0.5)};
     const typename P::pack weights[3] = {P::broadcast(p.separation_weight), P::broadcast(p.alignment_weight),
                                          P::broadcast(p.cohesion_weight)};
     const auto any_sum = [&](int kind) {
@@ -420,6 +421,12 @@ void check_combine_lanes() {
             velocity[e] = steer::random_unit_vector<V>(gen);
             block.heading_count[e] = S((round + static_cast<int>(e)) % 4);
             block.max_speed[e] = S(2);
+            // Forces that are cut and forces that are not; no force; a max_force whose
+            // square overflows (left to combine_flocking).
+            const int force_kind = (round + 5 * static_cast<int>(e)) % 9;
+            block.max_force[e] = force_kind == 0   ? S(0)
+                                 : force_kind == 1 ? std::numeric_limits<S>::max() / S(4)
+                                                   : steer::uniform(gen, S(0.1), S(5));
             for (int d = 0; d < D; ++d) {
                 block.separation[d][e] = separation[e][d];
                 block.heading[d][e] = heading[e][d];
@@ -434,7 +441,7 @@ void check_combine_lanes() {
                 ++lanes_used;
                 const std::size_t e = j + l;
                 const V expected = steer::detail::combine_flocking(separation[e], heading[e], block.heading_count[e],
-                                                                   offset[e], velocity[e], S(2), p);
+                                                                   offset[e], velocity[e], S(2), block.max_force[e], p);
                 V got;
                 for (int d = 0; d < D; ++d) got[d] = block.force[d][e];
                 CAPTURE(e);

@@ -53,9 +53,9 @@ struct flock {
         const steer::flocking_params<V> params{.separation = {.max_distance = 3},
                                                .alignment = {.max_distance = 6},
                                                .cohesion = {.max_distance = 8},
-                                               .separation_weight = 6,
-                                               .alignment_weight = 2,
-                                               .cohesion_weight = 1};
+                                               .separation_weight = S(0.75),
+                                               .alignment_weight = S(0.25),
+                                               .cohesion_weight = S(0.125)};
         std::vector<const steer::vehicle<V>*> near;
         std::vector<const steer::sphere<V>*> threats;
         std::vector<V> forces(vehicles.size());
@@ -66,8 +66,8 @@ struct flock {
             threats.clear();
             w.lattice.for_each_within(v.position(), 12, [&](const steer::sphere<V>* s, S) { threats.push_back(s); });
             forces[i] = steer::priority(
-                S(0.01), [&] { return steer::avoid_obstacles(v, threats, S(2)); },
-                [&] { return steer::contain(v, w.tank, S(1)); },
+                S(0.01), [&] { return steer::obstacle_avoidance(v, threats, {.min_time_to_collision = S(2)}); },
+                [&] { return steer::containment(v, w.tank, {.prediction_time = S(1)}); },
                 [&] {
                     return steer::prioritized_dither(gen, steer::chance(S(0.2), [&] {
                                                          return steer::wander(v, wander[i], gen, dt);

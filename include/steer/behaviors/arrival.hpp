@@ -8,12 +8,27 @@
 #include <cmath>
 #include <limits>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 
 namespace steer {
+
+/// Tuning for `arrival`.
+template <vector V>
+struct arrival_params {
+    /// Distance (world units, >= 0) from the target at which slowing begins. 0, the
+    /// default, slows as late as the vehicle can manage: over twice its braking distance.
+    scalar_t<V> slowing_distance = 0;
+};
+
+/// Refuses a negative or non-finite slowing distance, as `arrival` would.
+template <vector V>
+void validate(const arrival_params<V>& p) {
+    detail::expect_at_least("steer::arrival", "slowing_distance", p.slowing_distance, 0);
+}
 
 namespace detail {
 
@@ -29,22 +44,16 @@ inline constexpr S min_response_time = S(1) / S(30);
 /// most the vehicle's acceleration) and at most `1 / (damping * min_response_time)` (the
 /// velocity loop, whose time constant is 1 / (damping * slope), stays slower than a frame).
 /// Zero when the vehicle has no force.
-template <vector V>
-[[nodiscard]] scalar_t<V> ramp_slope(const vehicle<V>& v, scalar_t<V> slowing_distance, scalar_t<V> damping) noexcept {
-    using S = scalar_t<V>;
-    const S speed = v.max_speed();
-    const S acceleration = v.max_force() / v.mass();
+template <agent A>
+[[nodiscard]] agent_scalar_t<A> ramp_slope(const A& a, agent_scalar_t<A> slowing_distance,
+                                           agent_scalar_t<A> damping) noexcept {
+    using S = agent_scalar_t<A>;
+    const S speed = a.max_speed();
+    const S acceleration = S(a.max_force()) / mass(a);
     S slope = S(1) / (damping * min_response_time<S>);
     if (slowing_distance > S(0) && speed < slope * slowing_distance) slope = speed / slowing_distance;
     if (acceleration < slope * speed) slope = acceleration / speed;  // speed > 0 here, or slope * 0 > acceleration is false
     return slope;
-}
-
-/// Refuses a slowing distance that is negative or not finite.
-template <std::floating_point S>
-void expect_slowing_distance(const char* where, S slowing_distance) {
-    STEER_EXPECTS(std::isfinite(slowing_distance) && slowing_distance >= S(0),
-                  describe(where, "slowing_distance", ">= 0 and finite", slowing_distance));
 }
 
 /// Whether the vehicle is on the target as far as its coordinates can tell: the offset is
@@ -66,14 +75,27 @@ template <vector V>
 /// Arrival's steering toward `target` for a ramp of the given slope, with the velocity
 /// loop's gain `damping * slope * mass` (damping 4 makes it critically damped). On the
 /// target within rounding it only brakes, which shrinks the velocity without turning it.
-template <vector V>
-[[nodiscard]] V arrive_with_slope(const vehicle<V>& v, const V& target, scalar_t<V> slope, scalar_t<V> damping) noexcept {
+/// Beyond the ramp, where the desired speed is max_speed (the paper's "seek" part), the
+/// gain is at least seek's (max_force per max_speed of error), so a vehicle far from the
+/// target is at full effort until it cruises toward it, whatever the ramp's length. The
+/// force is cut to max_force.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> arrive_with_slope(const A& a, const agent_vector_t<A>& target, agent_scalar_t<A> slope,
+                                                  agent_scalar_t<A> damping) noexcept {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    const V offset = target - v.position();
+    const V position = a.position();
+    const V offset = target - position;
+    const S max_speed = a.max_speed();
+    S gain = damping * slope * mass(a);
     V desired(S(0));
-    if (!lost_in_rounding(offset, v.position(), target, slope))
-        desired = safe_normalize(offset) * std::min(v.max_speed(), slope * safe_length(offset));
-    return (desired - v.velocity()) * (damping * slope * v.mass());
+    if (!lost_in_rounding(offset, position, target, slope)) {
+        const S ramp_speed = slope * safe_length(offset);
+        desired = safe_normalize(offset) * std::min(max_speed, ramp_speed);
+        if (ramp_speed >= max_speed && max_speed > S(0)) gain = std::max(gain, S(a.max_force()) / max_speed);
+    }
+    const V velocity = a.velocity();
+    return limit_force(a, (desired - velocity) * gain);
 }
 
 }  // namespace detail
@@ -98,15 +120,16 @@ template <vector V>
 /// `detail::lost_in_rounding`; under a thousandth of a unit for float coordinates near 10,
 /// negligible for double) the behavior only brakes instead of chasing rounding noise.
 ///
-/// @param slowing_distance distance (units) from the target at which slowing begins; 0
-///        means as late as the vehicle can manage (the minimum ramp above). Must be >= 0.
-/// @return the scaled velocity error, not truncated; zero when at rest on the target.
-template <vector V>
-[[nodiscard]] V arrival(const vehicle<V>& v, const V& target, scalar_t<V> slowing_distance) {
-    using S = scalar_t<V>;
-    detail::expect_slowing_distance("steer::arrival", slowing_distance);
+/// @return the velocity error times `4 × mass × slope` (at least seek's gain beyond the
+///         ramp), cut to max_force: full effort while far from the target and not yet at full
+///         speed toward it, shrinking to zero as the vehicle comes to rest on it.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> arrival(const A& a, const agent_vector_t<A>& target,
+                                        const arrival_params<agent_vector_t<A>>& p = {}) {
+    using S = agent_scalar_t<A>;
+    validate(p);
     constexpr S damping = 4;
-    return detail::arrive_with_slope(v, target, detail::ramp_slope(v, slowing_distance, damping), damping);
+    return detail::arrive_with_slope(a, target, detail::ramp_slope(a, p.slowing_distance, damping), damping);
 }
 
 }  // namespace steer

@@ -8,9 +8,10 @@
 
 #include <glm/geometric.hpp>
 
+#include "../agent.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "../world/avatar_neighborhood.hpp"
 
 namespace steer {
@@ -62,22 +63,28 @@ template <vector V>
     return detail::escape_from_avatar(avatar_position, avatar_velocity, point);
 }
 
-/// Steers `v` away from an avatar and its path while `v` is inside the avatar's
-/// neighborhood, scaled by how deep inside it is (full speed at the avatar, fading to
-/// zero at the boundary), so it blends with the character's other behaviors instead of
-/// switching abruptly. Zero outside the neighborhood.
-/// @return desired velocity minus current velocity, not truncated; zero outside.
-template <vector V>
-[[nodiscard]] V avoid_avatar(const vehicle<V>& v, const V& avatar_position, const V& avatar_velocity,
-                             const avatar_neighborhood<V>& zone) noexcept {
+/// Steers the agent away from an avatar and its path while it is inside the avatar's
+/// neighborhood `zone` (Reynolds 2000, "Reacting to the User"), scaled by how deep inside
+/// it is, so it blends with the character's other behaviors instead of switching abruptly.
+/// The desired velocity is the escape direction (`avatar_escape_direction`) at a speed that
+/// reaches max_speed halfway in; the whole correction fades out over the outer quarter of
+/// the zone, so entering it is not a jolt. Zero outside the neighborhood. The zone is taken
+/// as it is (a hot-path reader): `validate` it where it comes from data.
+/// @return the velocity error as a force (as seek's, at most max_force) times the fade,
+///         min(1, 4 × depth): full effort deep inside, moving the wrong way or from rest;
+///         zero outside the zone or once escaping at the desired velocity.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> avatar_avoidance(const A& a, const agent_vector_t<A>& avatar_position,
+                                                 const agent_vector_t<A>& avatar_velocity,
+                                                 const avatar_neighborhood<agent_vector_t<A>>& zone) noexcept {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    const S depth = avatar_neighborhood_depth(zone, avatar_position, avatar_velocity, v.position());
+    const V position = a.position();
+    const S depth = avatar_neighborhood_depth(zone, avatar_position, avatar_velocity, position);
     if (depth < S(0)) return V(S(0));
-    const V away = detail::escape_from_avatar(avatar_position, avatar_velocity, v.position());
-    // Escape at a speed that reaches max_speed halfway in; the whole correction fades
-    // out over the outer quarter of the zone, so entering it is not a jolt.
-    const V desired = away * (v.max_speed() * clamp(depth * S(2), S(0), S(1)));
-    return (desired - v.velocity()) * clamp(depth * S(4), S(0), S(1));
+    const V away = detail::escape_from_avatar(avatar_position, avatar_velocity, position);
+    const V desired = away * (S(a.max_speed()) * clamp(depth * S(2), S(0), S(1)));
+    return detail::velocity_error_force(a, desired) * clamp(depth * S(4), S(0), S(1));
 }
 
 }  // namespace steer

@@ -11,12 +11,29 @@
 
 #include <glm/geometric.hpp>
 
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "arrival.hpp"
 
 namespace steer {
+
+/// Tuning for `docking`.
+template <vector V>
+struct docking_params {
+    /// Distance (world units, >= 0) from the target, along the remaining path, at which
+    /// slowing begins, as in arrival. 0, the default, slows as late as the vehicle can
+    /// manage.
+    scalar_t<V> slowing_distance = 0;
+};
+
+/// Refuses a negative or non-finite slowing distance, as `docking` would.
+template <vector V>
+void validate(const docking_params<V>& p) {
+    detail::expect_at_least("steer::docking", "slowing_distance", p.slowing_distance, 0);
+}
 
 namespace detail {
 
@@ -53,22 +70,29 @@ template <vector V>
 /// the sideways error dies out faster than the distance: the final approach is straight.
 ///
 /// @param target_forward the heading to end with; any non-zero length. Zero: plain arrival.
-/// @param slowing_distance as in arrival (units, >= 0; 0: as late as the vehicle can manage).
-/// @return a scaled velocity error, not truncated; zero when at rest on the target.
-template <vector V>
-[[nodiscard]] V dock(const vehicle<V>& v, const V& target, const V& target_forward, scalar_t<V> slowing_distance) {
+/// @return the velocity error times twice arrival's gain, cut to max_force: full effort
+///         while far from the target and not yet at full speed along the arc, zero at rest
+///         on the target.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> docking(const A& a, const agent_vector_t<A>& target,
+                                        const agent_vector_t<A>& target_forward,
+                                        const docking_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_slowing_distance("steer::dock", slowing_distance);
+    validate(p);
     const V axis = safe_normalize(target_forward);
-    if (axis == V(S(0))) return arrival(v, target, slowing_distance);  // no heading asked for
+    if (axis == V(S(0))) return arrival(a, target, {.slowing_distance = p.slowing_distance});  // no heading asked for
 
     constexpr S damping = 8;
-    const S slope = detail::ramp_slope(v, slowing_distance, damping);
-    const S gain = damping * slope * v.mass();
-    const V offset = v.position() - target;
+    const S slope = detail::ramp_slope(a, p.slowing_distance, damping);
+    const S gain = damping * slope * mass(a);
+    const V position = a.position();
+    const V velocity = a.velocity();
+    const V offset = position - target;
     const V radial = safe_normalize(offset);
     // On the target within rounding: brake, which keeps the heading of the final approach.
-    if (radial == V(S(0)) || detail::lost_in_rounding(offset, v.position(), target, slope)) return -v.velocity() * gain;
+    if (radial == V(S(0)) || detail::lost_in_rounding(offset, position, target, slope))
+        return detail::limit_force(a, -velocity * gain);
     const S distance = safe_length(offset);
     const S along = glm::dot(offset, axis);
     const V lateral = offset - axis * along;
@@ -78,7 +102,7 @@ template <vector V>
     S path;  // arc length left to the target, for the speed ramp
     constexpr S widest = S(3) * std::numbers::pi_v<S> / S(4);  // the cone's edge, from behind
     if (along > lateral_length) {
-        direction = detail::perpendicular_unit(axis, lateral_length > S(0) ? lateral : v.side());
+        direction = detail::perpendicular_unit(axis, lateral_length > S(0) ? lateral : side(a));
         path = distance * (widest / std::sin(widest));
     } else {
         direction = radial * (S(2) * glm::dot(axis, radial)) - axis;
@@ -86,8 +110,8 @@ template <vector V>
         const S angle = std::atan2(lateral_length, -along);  // arc = chord * angle / sine
         path = sine > S(1e-4) ? distance * (angle / sine) : distance;
     }
-    const V desired = direction * std::min(v.max_speed(), slope * path);
-    return (desired - v.velocity()) * gain;
+    const V desired = direction * std::min(S(a.max_speed()), slope * path);
+    return detail::limit_force(a, (desired - velocity) * gain);
 }
 
 }  // namespace steer

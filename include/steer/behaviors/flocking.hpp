@@ -3,17 +3,17 @@
 
 /// @file
 /// Flocking (Reynolds 1999, "Flocking"; the boids model of Reynolds 1987): separation,
-/// alignment and cohesion, each normalized, weighted and summed.
+/// alignment and cohesion, each normalized, weighted, summed and scaled to max_force.
 
 #include <cmath>
 
 #include <glm/geometric.hpp>
 
+#include "../agent.hpp"
 #include "../detail/always_inline.hpp"
-#include "../error.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "alignment.hpp"
 #include "cohesion.hpp"
 #include "neighborhood.hpp"
@@ -28,29 +28,28 @@ struct flocking_params {
     neighborhood<V> separation{};  ///< who is too close: the neighbors to move away from
     neighborhood<V> alignment{};   ///< whose heading to match
     neighborhood<V> cohesion{};    ///< whose center to approach
-    // Weights, in force units: each component is a unit vector times its weight, so a
-    // weight is the most force that component asks for. Finite; negative reverses it.
-    scalar_t<V> separation_weight = 1;  ///< force units; finite, negative reverses
-    scalar_t<V> alignment_weight = 1;   ///< force units; finite, negative reverses
-    scalar_t<V> cohesion_weight = 1;    ///< force units; finite, negative reverses
+    // Weights, fractions of max_force (dimensionless): each component is a unit vector times
+    // its weight, and the sum is scaled by max_force and cut to it, so a weight of 0.5 asks
+    // for half the agent's force. Finite; negative reverses the component.
+    scalar_t<V> separation_weight = 1;  ///< fraction of max_force; finite, negative reverses
+    scalar_t<V> alignment_weight = 1;   ///< fraction of max_force; finite, negative reverses
+    scalar_t<V> cohesion_weight = 1;    ///< fraction of max_force; finite, negative reverses
 
     /// Exact equality of all nine numbers.
     friend constexpr bool operator==(const flocking_params&, const flocking_params&) = default;
 };
 
-/// Refuses flocking parameters with an invalid neighborhood or a non-finite weight.
+/// Refuses flocking parameters with an invalid neighborhood or a non-finite weight, as
+/// `flocking` (and `flock::step`) would.
 template <vector V>
 void validate(const flocking_params<V>& p) {
     validate(p.separation);
     validate(p.alignment);
     validate(p.cohesion);
-    constexpr auto where = "steer::flocking_params";
-    STEER_EXPECTS(std::isfinite(p.separation_weight),
-                  detail::describe(where, "separation_weight", "finite", p.separation_weight));
-    STEER_EXPECTS(std::isfinite(p.alignment_weight),
-                  detail::describe(where, "alignment_weight", "finite", p.alignment_weight));
-    STEER_EXPECTS(std::isfinite(p.cohesion_weight),
-                  detail::describe(where, "cohesion_weight", "finite", p.cohesion_weight));
+    constexpr auto where = "steer::flocking";
+    detail::expect_finite(where, "separation_weight", p.separation_weight);
+    detail::expect_finite(where, "alignment_weight", p.alignment_weight);
+    detail::expect_finite(where, "cohesion_weight", p.cohesion_weight);
 }
 
 namespace detail {
@@ -58,39 +57,49 @@ namespace detail {
 /// The last step of flocking, shared by `flocking` and the batched `flock`: from the sums
 /// gathered over the neighbors (separation: sum of -offset / distance^2; heading: sum of
 /// the alignment neighbors' forwards and their count; offset: sum of the cohesion
-/// neighbors' offsets), each component normalized and weighted.
+/// neighbors' offsets), each component normalized and weighted, the sum times max_force,
+/// cut to max_force.
 template <vector V>
 [[nodiscard]] V combine_flocking(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
                                  const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
-                                 const flocking_params<V>& p) noexcept {
+                                 scalar_t<V> max_force, const flocking_params<V>& p) noexcept {
     using S = scalar_t<V>;
     // The cohesion offset's direction is that of the sum: no need to divide by the count.
     const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
-    return safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
-           safe_normalize(offset_sum) * p.cohesion_weight;
+    const V sum = safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
+                  safe_normalize(offset_sum) * p.cohesion_weight;
+    return truncate(sum * max_force, max_force);
 }
 
 }  // namespace detail
 
 /// Boids flocking (Reynolds 1999, "Flocking"): separation, alignment and cohesion, each
 /// computed over its own neighborhood, normalized to unit length, scaled by its weight and
-/// summed. Normalizing first makes each weight the component's share of the steering,
-/// whatever the distances involved. A component with no neighbors contributes zero.
-/// One pass over `neighbors` computes all three.
-/// @return a force of length at most the sum of the weights' magnitudes. Not truncated.
-template <vector V, class R>
-    requires neighbor_range<R, V>
-[[nodiscard]] V flocking(const vehicle<V>& v, const R& neighbors, const flocking_params<V>& p) {
+/// summed; the paper's way of combining them. Normalizing first makes each weight the
+/// component's share of the steering, whatever the distances involved. The directions are
+/// those of the three behaviors: away from the neighbors weighted by the paper's 1/r
+/// (unshifted: only the direction counts here), toward the alignment neighbors' average
+/// heading at max_speed from the current velocity, toward the cohesion neighbors' center.
+/// A component with no neighbors contributes zero. One pass over `neighbors` computes all
+/// three. `neighbors` is any range of agents of `a`'s vector type, or of pointers to them.
+/// @return max_force × (the weighted sum of the unit components), cut to max_force: full
+///         effort when the weighted units add up to 1 or more (one component at weight 1
+///         alone, say), zero with no neighbors.
+template <agent A, class R>
+    requires neighbor_range<R, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
     const detail::neighborhood_test<V> separation_test(p.separation);
     const detail::neighborhood_test<V> alignment_test(p.alignment);
     const detail::neighborhood_test<V> cohesion_test(p.cohesion);
+    const V forward = a.forward();
     V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
     S heading_count = 0;
     // Inlined into the loop: called out of line, the sums would live in memory.
-    const auto add = [&](const vehicle<V>& other, const V& offset, S distance_squared) STEER_DETAIL_ALWAYS_INLINE {
-        const S forwardness = glm::dot(v.forward(), offset);
+    const auto add = [&](const auto& other, const V& offset, S distance_squared) STEER_DETAIL_ALWAYS_INLINE {
+        const S forwardness = glm::dot(forward, offset);
         // Separation's neighborhood is usually the smallest: its test mostly fails, a branch
         // predicts it well and skips a division. Alignment's and cohesion's tests, with a
         // field of view or a distance inside the query's, pass in no pattern; adding the
@@ -98,13 +107,13 @@ template <vector V, class R>
         // (the sums are the same: adding a zero changes nothing).
         if (separation_test.accepts(distance_squared, forwardness)) separation_sum -= offset / distance_squared;
         const S aligning = alignment_test.acceptance(distance_squared, forwardness);
-        heading_sum += other.forward() * aligning;
+        heading_sum += V(other.forward()) * aligning;
         heading_count += aligning;
         offset_sum += offset * cohesion_test.acceptance(distance_squared, forwardness);
     };
-    detail::for_each_neighbor(v, neighbors, add);
-    return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, v.velocity(),
-                                    v.max_speed(), p);
+    detail::for_each_neighbor(a, neighbors, add);
+    return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, V(a.velocity()),
+                                    static_cast<S>(a.max_speed()), static_cast<S>(a.max_force()), p);
 }
 
 }  // namespace steer

@@ -4,25 +4,46 @@
 /// @file
 /// Flow field following (Reynolds 1999, "Flow Field Following").
 
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "../world/flow_field.hpp"
 
 namespace steer {
 
-/// Aligns the vehicle's motion with `field`: the field sampled at the position predicted
-/// `prediction_time` seconds ahead, times max_speed and truncated to max_speed, is the
-/// desired velocity (a unit flow vector asks for full speed, a shorter one for less, a
-/// zero one for a stop).
-/// @param prediction_time seconds; >= 0.
-/// @return desired velocity minus current velocity, not truncated.
+/// Tuning for `flow_field_following`.
 template <vector V>
-[[nodiscard]] V follow_flow_field(const vehicle<V>& v, const flow_field<V>& field, scalar_t<V> prediction_time) {
+struct flow_field_following_params {
+    /// How far ahead (seconds, >= 0) the agent's position is predicted and the field
+    /// sampled there; 0 samples where the agent is. The default, 1 s, lets it start turning
+    /// before it crosses into a differently painted cell.
+    scalar_t<V> prediction_time = 1;
+};
+
+/// Refuses a negative or non-finite prediction time, as `flow_field_following` would.
+template <vector V>
+void validate(const flow_field_following_params<V>& p) {
+    detail::expect_at_least("steer::flow_field_following", "prediction_time", p.prediction_time, 0);
+}
+
+/// Aligns the agent's motion with `field` (Reynolds 1999, "Flow Field Following"): the
+/// field is sampled where the agent will be `prediction_time` seconds ahead, and that flow
+/// vector, times max_speed and cut to max_speed, is the desired velocity. A unit flow
+/// vector asks for full speed along it, a shorter one for proportionally less, a zero one
+/// for a stop.
+/// @return the velocity error as a force (`detail::velocity_error_force`): full effort at
+///         an error of max_speed or more, zero when already moving as the field asks.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> flow_field_following(const A& a, const flow_field<agent_vector_t<A>>& field,
+                                                     const flow_field_following_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_at_least("steer::follow_flow_field", "prediction_time", prediction_time, S(0));
-    const V flow = field.sample(v.predict_future_position(prediction_time));
-    return truncate(flow * v.max_speed(), v.max_speed()) - v.velocity();
+    validate(p);
+    const S max_speed = static_cast<S>(a.max_speed());
+    const V flow = field.sample(predict_future_position(a, p.prediction_time));
+    return detail::velocity_error_force(a, truncate(flow * max_speed, max_speed));
 }
 
 }  // namespace steer

@@ -7,43 +7,58 @@
 
 #include <cmath>
 
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "arrival.hpp"
-#include "seek.hpp"
 
 namespace steer {
 
-/// The point between `a` and `b` that interpose aims at: each is predicted ahead, as
-/// pursuit predicts, by the time `v` needs to reach their current midpoint at max_speed,
-/// and the midpoint of those predictions is returned. A vehicle that cannot move
-/// (max_speed 0) predicts nothing.
+/// Tuning for `interpose`.
 template <vector V>
-[[nodiscard]] V interpose_point(const vehicle<V>& v, const vehicle<V>& a, const vehicle<V>& b) noexcept {
+struct interpose_params {
+    /// Distance (world units, >= 0) from the interpose point at which slowing begins, as
+    /// in arrival. 0, the default, slows as late as the vehicle can manage (arrival's
+    /// meaning of 0), so the vehicle still settles between two characters that stop.
+    scalar_t<V> slowing_distance = 0;
+};
+
+/// Refuses a negative or non-finite slowing distance, as `interpose` would.
+template <vector V>
+void validate(const interpose_params<V>& p) {
+    detail::expect_at_least("steer::interpose", "slowing_distance", p.slowing_distance, 0);
+}
+
+/// The point between `first` and `second` that interpose aims at: each is predicted ahead,
+/// as pursuit predicts, by the time `a` needs to reach their current midpoint at
+/// max_speed, and the midpoint of those predictions is returned. An agent that cannot
+/// move (max_speed 0) predicts nothing.
+template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
+[[nodiscard]] agent_vector_t<A> interpose_point(const A& a, const B& first, const C& second) noexcept {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    const V midpoint = (a.position() + b.position()) * S(0.5);
-    const S distance = safe_length(midpoint - v.position());
-    S time = v.max_speed() > S(0) ? distance / v.max_speed() : S(0);
+    const V midpoint = (V(first.position()) + V(second.position())) * S(0.5);
+    const S distance = safe_length(midpoint - V(a.position()));
+    const S max_speed = a.max_speed();
+    S time = max_speed > S(0) ? distance / max_speed : S(0);
     if (!std::isfinite(time)) time = S(0);
-    const V target = (a.predict_future_position(time) + b.predict_future_position(time)) * S(0.5);
+    const V target = (predict_future_position(first, time) + predict_future_position(second, time)) * S(0.5);
     return is_finite(target) ? target : midpoint;
 }
 
-/// Steers to put the vehicle between two moving characters, e.g. a defender blocking a
+/// Steers to put the agent between two moving characters, e.g. a defender blocking a
 /// pass (Reynolds 1999, "Interpose"): predict both over the time it would take us to reach
-/// their midpoint, aim halfway between the predictions (`interpose_point`), and seek that
-/// point, as the paper sketches, or arrive at it when `slowing_distance` is positive, which
-/// settles between characters that stand still instead of circling there.
-/// @param slowing_distance 0 (default): seek; > 0: arrival with that slowing distance (units).
-/// @return the steering of seek or arrival toward the interpose point, not truncated.
-template <vector V>
-[[nodiscard]] V interpose(const vehicle<V>& v, const vehicle<V>& a, const vehicle<V>& b,
-                          scalar_t<V> slowing_distance = 0) {
-    using S = scalar_t<V>;
-    detail::expect_slowing_distance("steer::interpose", slowing_distance);
-    const V target = interpose_point(v, a, b);
-    return slowing_distance > S(0) ? arrival(v, target, slowing_distance) : seek(v, target);
+/// their midpoint, aim halfway between the predictions (`interpose_point`), and arrive
+/// there. The paper sketches seek; arrival is seek far from the point and, close to it,
+/// settles between characters that slow down or stand still instead of circling there.
+/// @return arrival's force toward the interpose point: full effort while far from it and
+///         not yet at full speed toward it, zero at rest on it.
+template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
+[[nodiscard]] agent_vector_t<A> interpose(const A& a, const B& first, const C& second,
+                                          const interpose_params<agent_vector_t<A>>& p = {}) {
+    validate(p);
+    return arrival(a, interpose_point(a, first, second), {.slowing_distance = p.slowing_distance});
 }
 
 }  // namespace steer

@@ -5,14 +5,13 @@
 /// Leader following (Reynolds 1999, "Leader Following"): trail a moving leader, keep out
 /// of its way, and do not crowd the other followers.
 
-#include <cmath>
-
 #include <glm/geometric.hpp>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "arrival.hpp"
 #include "neighborhood.hpp"
 #include "separation.hpp"
@@ -35,7 +34,9 @@ struct leader_following_params {
     scalar_t<V> lane_width = 1;
     /// The neighborhood in which followers keep apart from one another.
     neighborhood<V> separation{};
-    /// Weight of separation (added raw, 1/r per neighbor; see `separation`). Finite.
+    /// Weight of separation from the other followers, a fraction of max_force
+    /// (dimensionless, like every weight): 0.5 lets crowding ask for half the follower's
+    /// force. Finite; 0 = off.
     scalar_t<V> separation_weight = 1;
     /// The paper's option to drop back further at speed: the target's distance behind the
     /// leader grows by the distance the leader covers in `behind_time` seconds. >= 0; 0 = off.
@@ -46,18 +47,18 @@ struct leader_following_params {
 };
 
 /// Refuses leader-following parameters with a negative or non-finite length or time, an
-/// invalid separation neighborhood, or a non-finite separation weight.
+/// invalid separation neighborhood, or a non-finite separation weight, as
+/// `leader_following` would.
 template <vector V>
 void validate(const leader_following_params<V>& p) {
     using S = scalar_t<V>;
-    constexpr auto where = "steer::leader_following_params";
+    constexpr auto where = "steer::leader_following";
     detail::expect_at_least(where, "behind_distance", p.behind_distance, S(0));
     detail::expect_at_least(where, "slowing_distance", p.slowing_distance, S(0));
     detail::expect_at_least(where, "lane_length", p.lane_length, S(0));
     detail::expect_at_least(where, "lane_width", p.lane_width, S(0));
     detail::expect_at_least(where, "behind_time", p.behind_time, S(0));
-    STEER_EXPECTS(std::isfinite(p.separation_weight),
-                  detail::describe(where, "separation_weight", "finite", p.separation_weight));
+    detail::expect_finite(where, "separation_weight", p.separation_weight);
     validate(p.separation);
 }
 
@@ -65,49 +66,57 @@ void validate(const leader_following_params<V>& p) {
 /// center is ahead of the leader's by at most `lane_length`, and its body overlaps the lane,
 /// the strip `lane_width` wide along the leader's forward axis (center within
 /// `lane_width / 2 + follower.radius()` of that axis).
-template <vector V>
-[[nodiscard]] bool in_leader_lane(const vehicle<V>& leader, const vehicle<V>& follower,
-                                  const leader_following_params<V>& p) noexcept {
+template <agent L, agent_of<agent_vector_t<L>> F>
+[[nodiscard]] bool in_leader_lane(const L& leader, const F& follower,
+                                  const leader_following_params<agent_vector_t<L>>& p) noexcept {
+    using V = agent_vector_t<L>;
     using S = scalar_t<V>;
-    const V relative = follower.position() - leader.position();
-    const S ahead = glm::dot(relative, leader.forward());
+    const V forward = leader.forward();
+    const V relative = V(follower.position()) - V(leader.position());
+    const S ahead = glm::dot(relative, forward);
     if (!(ahead >= S(0) && ahead <= p.lane_length)) return false;
-    const V lateral = relative - leader.forward() * ahead;
-    const S reach = p.lane_width / S(2) + follower.radius();
+    const V lateral = relative - forward * ahead;
+    const S reach = p.lane_width / S(2) + static_cast<S>(follower.radius());
     return glm::dot(lateral, lateral) < reach * reach;
 }
 
 /// Follows `leader` (Reynolds 1999, "Leader Following"): arrives at a point
 /// `behind_distance` (plus the leader's speed times `behind_time`) behind the leader,
-/// slowing within `slowing_distance`. While `v` is in the leader's lane (`in_leader_lane`)
+/// slowing within `slowing_distance`. While `a` is in the leader's lane (`in_leader_lane`)
 /// it first steers sideways out of the leader's path at full force, away from the lane's
 /// axis (to the leader's side when exactly on it). While it is ahead of the leader but out
 /// of the lane, its arrival target is moved sideways out of the lane on its own side, so
 /// that it comes back around the leader rather than through its path. Added in every case:
-/// separation from `neighbors` (the other followers; `v` itself and the leader may be in
-/// the range) times `separation_weight`.
-/// @return a steering force, not truncated.
-template <vector V, class R>
-    requires neighbor_range<R, V>
-[[nodiscard]] V follow_leader(const vehicle<V>& v, const vehicle<V>& leader, const R& neighbors,
-                              const leader_following_params<V>& p) {
+/// `separation` from `neighbors` (the other followers; `a` itself and the leader may be in
+/// the range) times `separation_weight`. `leader` is any agent of `a`'s vector type;
+/// `neighbors` any range of them, or of pointers to them.
+/// @return (max_force sideways in the lane, else arrival's force) + separation ×
+///         separation_weight, cut to max_force: full effort in the lane or far behind,
+///         zero at rest on the point behind with nobody too close.
+template <agent A, agent_of<agent_vector_t<A>> L, class R>
+    requires neighbor_range<R, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> leader_following(const A& a, const L& leader, const R& neighbors,
+                                                 const leader_following_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
     V steering(S(0));
-    const V relative = v.position() - leader.position();
-    const S ahead = glm::dot(relative, leader.forward());
-    V away = safe_normalize(relative - leader.forward() * ahead);
-    if (away == V(S(0))) away = leader.side();
-    const S behind = p.behind_distance + leader.speed() * p.behind_time;
-    if (in_leader_lane(leader, v, p)) {
-        steering = away * v.max_force();
+    const V leader_position = leader.position();
+    const V leader_forward = leader.forward();
+    const V relative = V(a.position()) - leader_position;
+    const S ahead = glm::dot(relative, leader_forward);
+    V away = safe_normalize(relative - leader_forward * ahead);
+    if (away == V(S(0))) away = side(leader);
+    const S behind = p.behind_distance + speed(leader) * p.behind_time;
+    if (in_leader_lane(leader, a, p)) {
+        steering = away * static_cast<S>(a.max_force());
     } else {
-        V target = leader.position() - leader.forward() * behind;
-        if (ahead >= S(0)) target += away * (p.lane_width / S(2) + v.radius());
-        steering = arrival(v, target, p.slowing_distance);
+        V target = leader_position - leader_forward * behind;
+        if (ahead >= S(0)) target += away * (p.lane_width / S(2) + static_cast<S>(a.radius()));
+        steering = arrival(a, target, {.slowing_distance = p.slowing_distance});
     }
-    if (p.separation_weight != S(0)) steering += separation(v, neighbors, p.separation) * p.separation_weight;
-    return steering;
+    if (p.separation_weight != S(0)) steering += separation(a, neighbors, p.separation) * p.separation_weight;
+    return detail::limit_force(a, steering);
 }
 
 }  // namespace steer

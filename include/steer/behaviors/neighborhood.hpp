@@ -11,15 +11,16 @@
 #include <limits>
 #include <numbers>
 #include <optional>
-#include <ranges>
 #include <type_traits>
 
 #include <glm/geometric.hpp>
 
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/ranges.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 
 namespace steer {
 
@@ -45,46 +46,14 @@ void validate(const neighborhood<V>& n) {
     detail::expect_at_least("steer::neighborhood", "max_angle", n.max_angle, S(0));
 }
 
-namespace detail {
-
-/// An element that is (or converts to) a vehicle: `vehicle<V>`, a derived class,
-/// `std::reference_wrapper<const vehicle<V>>`.
-template <class E, class V>
-concept vehicle_like = std::convertible_to<const E&, const vehicle<V>&>;
-
-/// An element that points at a vehicle: `const vehicle<V>*`, smart pointers, iterators.
-template <class E, class V>
-concept vehicle_pointer_like = !vehicle_like<E, V> && requires(const E& e) {
-    { *e } -> std::convertible_to<const vehicle<V>&>;
-};
-
-/// An element of a neighbor range: a vehicle or something pointing at one.
-template <class E, class V>
-concept vehicle_or_pointer = vehicle_like<E, V> || vehicle_pointer_like<E, V>;
-
-/// The vehicle an element of a neighbor range stands for, or null for a null pointer-like.
-/// The address is valid as long as the element is (the body of a range-for).
-template <vector V, class E>
-[[nodiscard]] constexpr const vehicle<V>* vehicle_address(const E& element) noexcept {
-    if constexpr (vehicle_like<E, V>) {
-        return &static_cast<const vehicle<V>&>(element);
-    } else {
-        if constexpr (std::is_constructible_v<bool, const E&>) {
-            if (!static_cast<bool>(element)) return nullptr;
-        }
-        return &static_cast<const vehicle<V>&>(*element);
-    }
-}
-
-}  // namespace detail
-
-/// A range the group behaviors can read neighbors from: any `std::ranges::input_range`
-/// (iterable when const) whose elements are `vehicle<V>` or point to one (`const vehicle<V>*`,
-/// smart pointers). `std::vector<vehicle3>`, `std::vector<const vehicle3*>`, `std::span`s
-/// of either, and a proximity query's results gathered into a vector all qualify.
+/// A range the group behaviors can read others from: any `std::ranges::input_range`
+/// (iterable when const) whose elements are agents with vectors `V`, or point to one (raw
+/// or smart pointers, iterators, `std::reference_wrapper`). `std::vector<vehicle3>`,
+/// `std::vector<const vehicle3*>`, a span of your own agent type or of adaptors over your
+/// physics bodies, and a proximity query's results gathered into a vector all qualify.
 template <class R, class V>
-concept neighbor_range = vector<V> && std::ranges::input_range<const R> &&
-    detail::vehicle_or_pointer<std::remove_cvref_t<std::ranges::range_reference_t<const R>>, V>;
+concept neighbor_range = vector<V> && detail::input_range<const R> &&
+    detail::agent_or_pointer_of<std::remove_cvref_t<detail::range_reference_t<const R>>, V>;
 
 namespace detail {
 
@@ -137,22 +106,28 @@ private:
     }
 };
 
-/// Calls `f(other, offset, distance_squared)` for every vehicle of `neighbors` except `v`
+/// Calls `f(other, offset, distance_squared)` for every agent of `neighbors` except `a`
 /// itself (by address), null pointers, those at (or within about 1e-19 units of, in float)
-/// `v`'s position, which give no direction, and those whose squared distance overflows.
-/// `offset` is other.position - v.position.
-/// The shared loop of every group behavior; no allocation, no copies of vehicles.
-template <vector V, class R, class F>
-    requires neighbor_range<R, V>
-constexpr void for_each_neighbor(const vehicle<V>& v, const R& neighbors, F&& f) {
+/// `a`'s position, which give no direction, and those whose squared distance overflows.
+/// `offset` is other.position - a.position.
+/// The shared loop of every group behavior; no allocation, no copies of agents.
+template <agent A, class R, class F>
+    requires neighbor_range<R, agent_vector_t<A>>
+constexpr void for_each_neighbor(const A& a, const R& neighbors, F&& f) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    const V position = a.position();
     for (auto&& element : neighbors) {
-        const vehicle<V>* other = vehicle_address<V>(element);
-        if (other == nullptr || other == &v) continue;
-        const V offset = other->position() - v.position();
+        const auto* other = agent_address<V>(element);
+        if (other == nullptr) continue;
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(*other)>, A>) {
+            if (other == &a) continue;
+        }
+        const V offset = V(other->position()) - position;
         const S distance_squared = glm::dot(offset, offset);
         // Coincident (or so close that 1/r would overflow): no direction to speak of. This
-        // also skips a copy of `v` itself, as in a snapshot of the flock taken before a step.
+        // also skips `a` itself when the range holds it in another form (a copy taken before
+        // a step, an adaptor over the same body).
         // So far away that the squared distance overflows: beyond any neighborhood.
         if (!(distance_squared >= std::numeric_limits<S>::min() && distance_squared <= std::numeric_limits<S>::max()))
             continue;
@@ -164,35 +139,41 @@ constexpr void for_each_neighbor(const vehicle<V>& v, const R& neighbors, F&& f)
 
 /// Whether `other` is in `v`'s neighborhood `n` (Reynolds 1999, Figure 13): within
 /// `max_distance` of `v`, center to center, and within `max_angle` of `v`'s forward.
-/// `v` itself, and any vehicle at exactly `v`'s position, is never its neighbor.
-template <vector V>
-[[nodiscard]] bool in_neighborhood(const vehicle<V>& v, const vehicle<V>& other, const neighborhood<V>& n) {
+/// `a` itself, and any agent at exactly `a`'s position, is never its neighbor.
+template <agent A, agent_of<agent_vector_t<A>> O>
+[[nodiscard]] bool in_neighborhood(const A& a, const O& other, const neighborhood<agent_vector_t<A>>& n) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(n);
-    if (&other == &v) return false;
-    const V offset = other.position() - v.position();
+    if constexpr (std::is_same_v<O, A>) {
+        if (&other == &a) return false;
+    }
+    const V offset = V(other.position()) - V(a.position());
     const S distance_squared = glm::dot(offset, offset);
     if (!(distance_squared >= std::numeric_limits<S>::min())) return false;
-    return detail::neighborhood_test<V>(n).accepts(distance_squared, glm::dot(v.forward(), offset));
+    return detail::neighborhood_test<V>(n).accepts(distance_squared, glm::dot(V(a.forward()), offset));
 }
 
 /// The average position of `v`'s neighbors in `n` (the paper's "center of gravity" for
 /// cohesion), or nothing when the neighborhood is empty. Seek or arrive at it to gather.
-template <vector V, class R>
-    requires neighbor_range<R, V>
-[[nodiscard]] std::optional<V> neighborhood_center(const vehicle<V>& v, const R& neighbors, const neighborhood<V>& n) {
+template <agent A, class R>
+    requires neighbor_range<R, agent_vector_t<A>>
+[[nodiscard]] std::optional<agent_vector_t<A>> neighborhood_center(const A& a, const R& neighbors,
+                                                                   const neighborhood<agent_vector_t<A>>& n) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(n);
     const detail::neighborhood_test<V> test(n);
+    const V forward = a.forward();
     V sum(S(0));
     S count = 0;
-    detail::for_each_neighbor(v, neighbors, [&](const vehicle<V>&, const V& offset, S distance_squared) {
-        if (!test.accepts(distance_squared, glm::dot(v.forward(), offset))) return;
+    detail::for_each_neighbor(a, neighbors, [&](const auto&, const V& offset, S distance_squared) {
+        if (!test.accepts(distance_squared, glm::dot(forward, offset))) return;
         sum += offset;  // offsets, not positions: no precision lost far from the origin
         count += S(1);
     });
     if (count == S(0)) return std::nullopt;
-    return v.position() + sum / count;
+    return V(a.position()) + sum / count;
 }
 
 }  // namespace steer

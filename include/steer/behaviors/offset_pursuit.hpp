@@ -7,14 +7,30 @@
 
 #include <cmath>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "pursuit.hpp"
 #include "seek.hpp"
 
 namespace steer {
+
+/// Tuning for `offset_pursuit`.
+template <vector V>
+struct offset_pursuit_params {
+    /// Passing distance (world units, >= 0) from the quarry's center; 0 is plain pursuit.
+    scalar_t<V> offset = 1;
+    /// Cap on the prediction (seconds, >= 0), as in pursuit.
+    scalar_t<V> max_prediction_time = 1;
+};
+
+/// Refuses a negative or non-finite offset or prediction cap, as `offset_pursuit` would.
+template <vector V>
+void validate(const offset_pursuit_params<V>& p) {
+    detail::expect_at_least("steer::offset_pursuit", "offset", p.offset, 0);
+    detail::expect_at_least("steer::offset_pursuit", "max_prediction_time", p.max_prediction_time, 0);
+}
 
 /// Steers a path that passes `offset` units beside a moving `quarry` (a fly-by or strafing
 /// run), with the paper's construction (Reynolds 1999, "Offset Pursuit"): predict the
@@ -24,25 +40,21 @@ namespace steer {
 /// it. The target point therefore sits `offset` units from the quarry, on our side of it.
 /// A quarry dead ahead (no lateral offset) is aimed past toward our −side, so it passes
 /// on our +side.
-/// @param offset passing distance in world units, >= 0; 0 is plain pursuit.
-/// @param max_prediction_time cap on the prediction in seconds, >= 0.
-/// @return desired velocity minus current velocity, not truncated.
-template <vector V>
-[[nodiscard]] V offset_pursuit(const vehicle<V>& v, const vehicle<V>& quarry, scalar_t<V> offset,
-                               scalar_t<V> max_prediction_time) {
+/// @return seek's force toward that point (at most max_force).
+template <agent A, agent_of<agent_vector_t<A>> Q>
+[[nodiscard]] agent_vector_t<A> offset_pursuit(const A& a, const Q& quarry,
+                                               const offset_pursuit_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    constexpr auto where = "steer::offset_pursuit";
-    STEER_EXPECTS(std::isfinite(offset) && offset >= S(0), detail::describe(where, "offset", ">= 0 and finite", offset));
-    detail::expect_prediction_time(where, max_prediction_time);
-
-    const S time = detail::prediction_time(v, quarry, max_prediction_time);
-    const auto& frame = v.local_space();
-    const V local_target = frame.localize_point(quarry.predict_future_position(time));
+    validate(p);
+    const S time = detail::prediction_time(a, quarry, p.max_prediction_time);
+    const auto frame = local_space_of(a);
+    const V local_target = frame.localize_point(predict_future_position(quarry, time));
     V lateral = local_target;
     lateral[dimension_v<V> - 1] = S(0);  // local coordinates end with forward
     V lateral_unit = safe_normalize(lateral);
     if (lateral_unit == V(S(0))) lateral_unit[0] = S(1);  // dead ahead or behind: pass on the +side
-    return seek(v, frame.globalize_point(local_target - lateral_unit * offset));
+    return seek(a, frame.globalize_point(local_target - lateral_unit * p.offset));
 }
 
 }  // namespace steer

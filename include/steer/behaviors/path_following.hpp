@@ -2,75 +2,98 @@
 #define STEER_BEHAVIORS_PATH_FOLLOWING_HPP
 
 /// @file
-/// Path following (Reynolds 1999, "Path Following"): move along a pathway's tube, or
-/// merely stay inside it.
+/// Path following (Reynolds 1999, "Path Following"): move along a pathway's tube in a
+/// chosen direction, or merely stay inside it.
 
 #include <algorithm>
 
 #include <glm/geometric.hpp>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "../world/pathway.hpp"
 #include "seek.hpp"
 
 namespace steer {
 
+/// Tuning for `path_following`.
+template <vector V>
+struct path_following_params {
+    /// Which way along the path to go: +1 (the default) from the first point toward the
+    /// last, -1 back, or 0 to stay inside the tube without preferring a direction (the
+    /// paper's undirected path following). Anything else is refused.
+    int direction = 1;
+    /// How far ahead (seconds, >= 0) the agent's position is predicted and checked against
+    /// the tube; also sets how far along the path a straying agent aims (the distance
+    /// covered at max_speed in this time). The default, 1 s, turns back in good time for a
+    /// tube a few body widths wide.
+    scalar_t<V> prediction_time = 1;
+};
+
+/// Refuses a direction other than +1, -1 or 0, and a negative or non-finite prediction
+/// time, as `path_following` would.
+template <vector V>
+void validate(const path_following_params<V>& p) {
+    detail::expect(p.direction == 1 || p.direction == -1 || p.direction == 0, "steer::path_following", "direction",
+                   "+1, -1 or 0", p.direction);
+    detail::expect_at_least("steer::path_following", "prediction_time", p.prediction_time, 0);
+}
+
 namespace detail {
 
 /// How far along the path ahead of the predicted projection a follower aims: the distance
 /// covered at full speed in the prediction time, and never less than the body radius.
-template <vector V>
-[[nodiscard]] scalar_t<V> path_lead(const vehicle<V>& v, scalar_t<V> prediction_time) noexcept {
-    return std::max(v.max_speed() * prediction_time, v.radius());
+template <agent A>
+[[nodiscard]] agent_scalar_t<A> path_lead(const A& a, agent_scalar_t<A> prediction_time) noexcept {
+    using S = agent_scalar_t<A>;
+    return std::max(static_cast<S>(a.max_speed()) * prediction_time, static_cast<S>(a.radius()));
 }
 
 }  // namespace detail
 
-/// Moves along `path` in `direction` (+1: from the first point toward the last; -1: back),
-/// staying inside its tube. The paper's construction: predict the position
-/// `prediction_time` seconds ahead and project it onto the spine. While the prediction is
-/// inside the tube and the vehicle moves the requested way (its velocity has a positive
-/// component along the path's direction there), no correction is needed; the only
-/// steering is then a push along `forward()` up to max_speed (zero once at max_speed), so
-/// a follower keeps moving. Otherwise it seeks the spine point `max(max_speed *
-/// prediction_time, radius)` further along the path, in `direction`, from that projection.
+/// Moves along `path` while staying inside its tube (Reynolds 1999, "Path Following").
+/// The paper's construction: the agent's position `prediction_time` seconds ahead is
+/// projected onto the spine. While that prediction is inside the tube the agent is
+/// following correctly and needs no correction.
 ///
-/// A cyclic path is followed round and round. At the end of an open path the target stops
-/// at the last point, and the vehicle circles it (combine with `arrival` to stop there).
-/// @param direction +1 or -1; anything else is refused.
-/// @param prediction_time seconds; >= 0.
-/// @return the force described; exactly zero when inside, moving the requested way at max_speed.
-template <vector V>
-[[nodiscard]] V follow_path(const vehicle<V>& v, const pathway<V>& path, int direction, scalar_t<V> prediction_time) {
+/// - `direction` +1 or -1: inside the tube and moving the requested way (the velocity has
+///   a positive component along the path's direction there), the only steering is a push
+///   along `forward()` toward max_speed, so a follower keeps moving; zero once at
+///   max_speed. Otherwise the agent seeks the spine point `max(max_speed *
+///   prediction_time, radius)` further along the path, in `direction`, from the projection.
+///   A cyclic path is followed round and round. At the end of an open path the target
+///   stops at the last point, and the agent circles it (combine with `arrival` to stop).
+/// - `direction` 0: the agent only stays in the tube (a kind of containment): zero while
+///   the prediction is inside, otherwise seek toward the prediction's projection.
+///
+/// @return a velocity error as a force (`detail::velocity_error_force`, as seek's): full
+///         effort when the error is max_speed or more (reversing, or straying from rest),
+///         proportionally less below; exactly zero inside the tube at max_speed the
+///         requested way (or, with direction 0, anywhere inside).
+template <agent A>
+[[nodiscard]] agent_vector_t<A> path_following(const A& a, const pathway<agent_vector_t<A>>& path,
+                                               const path_following_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    STEER_EXPECTS(direction == 1 || direction == -1, detail::describe("steer::follow_path", "direction", "+1 or -1", direction));
-    detail::expect_at_least("steer::follow_path", "prediction_time", prediction_time, S(0));
-    const auto near = path.nearest(v.predict_future_position(prediction_time));
-    const bool requested_way = glm::dot(v.velocity(), near.tangent) * static_cast<S>(direction) > S(0);
-    if (near.outside <= S(0) && requested_way) {
-        const S missing_speed = v.max_speed() - v.speed();
-        return missing_speed > S(0) ? v.forward() * missing_speed : V(S(0));
+    validate(p);
+    const auto near = path.nearest(predict_future_position(a, p.prediction_time));
+    if (p.direction == 0) {
+        if (near.outside <= S(0)) return V(S(0));
+        return seek(a, near.point);
     }
-    const S ahead = near.distance + static_cast<S>(direction) * detail::path_lead(v, prediction_time);
-    return seek(v, path.point_at_distance(ahead));
-}
-
-/// Stays inside the tube of `path` without caring which way along it the vehicle goes
-/// (the paper's undirected path following, a kind of containment). While the position
-/// predicted `prediction_time` seconds ahead is inside the tube there is no steering;
-/// otherwise it seeks the spine point nearest to that prediction.
-/// @param prediction_time seconds; >= 0.
-/// @return seek's force, or exactly zero while the prediction is inside.
-template <vector V>
-[[nodiscard]] V stay_on_path(const vehicle<V>& v, const pathway<V>& path, scalar_t<V> prediction_time) {
-    using S = scalar_t<V>;
-    detail::expect_at_least("steer::stay_on_path", "prediction_time", prediction_time, S(0));
-    const auto near = path.nearest(v.predict_future_position(prediction_time));
-    if (near.outside <= S(0)) return V(S(0));
-    return seek(v, near.point);
+    const S direction = static_cast<S>(p.direction);
+    const V velocity = a.velocity();
+    const bool requested_way = glm::dot(velocity, near.tangent) * direction > S(0);
+    if (near.outside <= S(0) && requested_way) {
+        const S max_speed = static_cast<S>(a.max_speed());
+        if (!(speed(a) < max_speed)) return V(S(0));
+        return detail::velocity_error_force(a, static_cast<V>(a.forward()) * max_speed);
+    }
+    const S ahead = near.distance + direction * detail::path_lead(a, p.prediction_time);
+    return seek(a, path.point_at_distance(ahead));
 }
 
 }  // namespace steer

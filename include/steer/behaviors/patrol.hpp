@@ -9,9 +9,10 @@
 #include <span>
 #include <type_traits>
 
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "arrival.hpp"
 
 namespace steer {
@@ -25,15 +26,24 @@ enum class patrol_mode {
 /// How patrol moves between checkpoints.
 template <vector V>
 struct patrol_params {
-    /// Arrival's slowing distance at each checkpoint (units, >= 0; 0: as late as the
-    /// vehicle can manage). The vehicle slows toward every checkpoint.
+    /// Arrival's slowing distance at each checkpoint (world units, >= 0; 0: as late as the
+    /// vehicle can manage). The vehicle slows toward every checkpoint; the default 2 makes
+    /// a visible, unhurried approach, as a guard on a round would.
     scalar_t<V> slowing_distance = 2;
-    /// A checkpoint counts as visited once the vehicle is this close to it (units, >= 0).
+    /// A checkpoint counts as visited once the vehicle is this close to it (world units,
+    /// >= 0; default 0.5, the default vehicle's radius: it touches the checkpoint).
     /// Arrival closes in exponentially and stops a rounding error short, so 0 may never
     /// count as a visit: keep it positive (a few hundredths of a unit is plenty).
     scalar_t<V> reach_radius = scalar_t<V>(0.5);
-    patrol_mode mode = patrol_mode::loop;  ///< what happens after the last checkpoint
+    patrol_mode mode = patrol_mode::loop;  ///< what happens after the last checkpoint; default loop
 };
+
+/// Refuses a negative or non-finite slowing distance or reach radius, as `patrol` would.
+template <vector V>
+void validate(const patrol_params<V>& p) {
+    detail::expect_at_least("steer::patrol", "slowing_distance", p.slowing_distance, 0);
+    detail::expect_at_least("steer::patrol", "reach_radius", p.reach_radius, 0);
+}
 
 /// Patrol's progress: the checkpoint being approached, and in ping-pong mode which way
 /// along the list we are going. The default starts at the first checkpoint, going forward.
@@ -76,20 +86,22 @@ inline void advance_patrol(patrol_state& s, std::size_t count, patrol_mode mode)
 /// @param checkpoints world positions; any contiguous range of V (std::vector, std::array,
 ///        C array, std::span). Empty: no steering (zero).
 /// @param s progress; updated.
-/// @return arrival's steering toward the current checkpoint; not truncated.
-template <vector V>
-[[nodiscard]] V patrol(const vehicle<V>& v, std::type_identity_t<std::span<const V>> checkpoints, patrol_state& s,
-                       const patrol_params<V>& p = {}) {
+/// @return arrival's force toward the current checkpoint: full effort while far from it and
+///         not yet at full speed toward it; zero at rest on a one-checkpoint list's only
+///         checkpoint, and for an empty list.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> patrol(const A& a,
+                                       std::type_identity_t<std::span<const agent_vector_t<A>>> checkpoints,
+                                       patrol_state& s, const patrol_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    constexpr auto where = "steer::patrol";
-    detail::expect_slowing_distance(where, p.slowing_distance);
-    detail::expect_at_least(where, "reach_radius", p.reach_radius, S(0));
+    validate(p);
     if (checkpoints.empty()) return V(S(0));
 
     if (s.next >= checkpoints.size()) s.next %= checkpoints.size();
-    if (distance_squared(v.position(), checkpoints[s.next]) <= p.reach_radius * p.reach_radius)
+    if (distance_squared(V(a.position()), checkpoints[s.next]) <= p.reach_radius * p.reach_radius)
         detail::advance_patrol(s, checkpoints.size(), p.mode);
-    return arrival(v, checkpoints[s.next], p.slowing_distance);
+    return arrival(a, checkpoints[s.next], {.slowing_distance = p.slowing_distance});
 }
 
 }  // namespace steer

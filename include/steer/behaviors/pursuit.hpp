@@ -10,22 +10,41 @@
 
 #include <glm/geometric.hpp>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "seek.hpp"
 
 namespace steer {
 
-namespace detail {
+/// Tuning for `pursuit`.
+template <vector V>
+struct pursuit_params {
+    /// Cap on how far ahead (seconds, >= 0) the quarry is predicted; 0 makes pursuit seek.
+    scalar_t<V> max_prediction_time = 1;
+};
 
-/// Refuses a prediction horizon that is negative or not finite.
-template <std::floating_point S>
-void expect_prediction_time(const char* where, S max_prediction_time) {
-    STEER_EXPECTS(std::isfinite(max_prediction_time) && max_prediction_time >= S(0),
-                  describe(where, "max_prediction_time", ">= 0 and finite", max_prediction_time));
+/// Tuning for `evasion`.
+template <vector V>
+struct evasion_params {
+    /// Cap on how far ahead (seconds, >= 0) the menace is predicted; 0 makes evasion flee.
+    scalar_t<V> max_prediction_time = 1;
+};
+
+/// Refuses a negative or non-finite prediction cap, as `pursuit` would.
+template <vector V>
+void validate(const pursuit_params<V>& p) {
+    detail::expect_at_least("steer::pursuit", "max_prediction_time", p.max_prediction_time, 0);
 }
+
+/// Refuses a negative or non-finite prediction cap, as `evasion` would.
+template <vector V>
+void validate(const evasion_params<V>& p) {
+    detail::expect_at_least("steer::evasion", "max_prediction_time", p.max_prediction_time, 0);
+}
+
+namespace detail {
 
 /// How far ahead (seconds) `pursuer` should predict `quarry`, the paper's estimator
 /// (Reynolds 1999, "Pursuit"): T grows with the distance D between them, shrinks as they
@@ -41,17 +60,19 @@ void expect_prediction_time(const char* where, S max_prediction_time) {
 /// a pursuer in front of its quarry and heading the same way predicts nothing (T = 0) and
 /// turns back toward where the quarry is now, rather than racing the prediction ahead.
 /// Coincident positions give 0; a closing speed of zero or less gives the cap.
-template <vector V>
-[[nodiscard]] scalar_t<V> prediction_time(const vehicle<V>& pursuer, const vehicle<V>& quarry,
-                                          scalar_t<V> max_prediction_time) noexcept {
+template <agent P, agent Q>
+[[nodiscard]] agent_scalar_t<P> prediction_time(const P& pursuer, const Q& quarry,
+                                                agent_scalar_t<P> max_prediction_time) noexcept {
+    using V = agent_vector_t<P>;
     using S = scalar_t<V>;
-    const V offset = pursuer.position() - quarry.position();
+    const V quarry_forward = quarry.forward();
+    const V offset = V(pursuer.position()) - V(quarry.position());
     const S distance = safe_length(offset);
     const V toward_pursuer = safe_normalize(offset);
-    const S ahead = glm::dot(quarry.forward(), toward_pursuer);
-    const S closing = pursuer.max_speed() + glm::dot(quarry.velocity(), toward_pursuer);
+    const S ahead = glm::dot(quarry_forward, toward_pursuer);
+    const S closing = S(pursuer.max_speed()) + glm::dot(V(quarry.velocity()), toward_pursuer);
     S time = closing * max_prediction_time > distance ? distance / closing : max_prediction_time;
-    const S aligned = glm::dot(pursuer.forward(), quarry.forward());
+    const S aligned = glm::dot(V(pursuer.forward()), quarry_forward);
     time *= S(1) - std::max(ahead, S(0)) * std::max(aligned, S(0));
     return clamp(time, S(0), max_prediction_time);
 }
@@ -62,25 +83,23 @@ template <vector V>
 /// T seconds ahead, assuming it keeps its velocity (Reynolds 1999, "Pursuit"). T comes from
 /// the paper's estimator (see `detail::prediction_time`): about the time to close the
 /// distance, zero when the pursuer is already ahead of and aligned with the quarry.
-/// @param max_prediction_time cap on T in seconds, >= 0; 0 makes pursuit plain seek.
-/// @return desired velocity minus current velocity, not truncated.
-template <vector V>
-[[nodiscard]] V pursuit(const vehicle<V>& v, const vehicle<V>& quarry, scalar_t<V> max_prediction_time) {
-    detail::expect_prediction_time("steer::pursuit", max_prediction_time);
-    const scalar_t<V> time = detail::prediction_time(v, quarry, max_prediction_time);
-    return seek(v, quarry.predict_future_position(time));
+/// @return seek's force toward the predicted position (at most max_force).
+template <agent A, agent_of<agent_vector_t<A>> Q>
+[[nodiscard]] agent_vector_t<A> pursuit(const A& a, const Q& quarry, const pursuit_params<agent_vector_t<A>>& p = {}) {
+    validate(p);
+    const agent_scalar_t<A> time = detail::prediction_time(a, quarry, p.max_prediction_time);
+    return seek(a, predict_future_position(quarry, time));
 }
 
 /// Steers away from where a `menace` is heading: flee applied to the menace's position
 /// predicted T seconds ahead (Reynolds 1999, "Evasion"). T is the pursuit estimator seen
 /// from the menace, i.e. roughly how long it needs to reach us, capped.
-/// @param max_prediction_time cap on T in seconds, >= 0; 0 makes evasion plain flee.
-/// @return desired velocity minus current velocity, not truncated.
-template <vector V>
-[[nodiscard]] V evasion(const vehicle<V>& v, const vehicle<V>& menace, scalar_t<V> max_prediction_time) {
-    detail::expect_prediction_time("steer::evasion", max_prediction_time);
-    const scalar_t<V> time = detail::prediction_time(menace, v, max_prediction_time);
-    return flee(v, menace.predict_future_position(time));
+/// @return flee's force from the predicted position (at most max_force).
+template <agent A, agent_of<agent_vector_t<A>> Q>
+[[nodiscard]] agent_vector_t<A> evasion(const A& a, const Q& menace, const evasion_params<agent_vector_t<A>>& p = {}) {
+    validate(p);
+    const agent_scalar_t<A> time = detail::prediction_time(menace, a, p.max_prediction_time);
+    return flee(a, predict_future_position(menace, time));
 }
 
 }  // namespace steer

@@ -6,15 +6,34 @@
 /// approach a moving character, then move with it.
 
 #include <algorithm>
-#include <cmath>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "arrival.hpp"
 
 namespace steer {
+
+/// Tuning for `shadow`.
+template <vector V>
+struct shadow_params {
+    /// Distance (world units, >= 0) to keep between our centre and the quarry's. The
+    /// default 2 leaves a body length between two vehicles of the default radius 0.5;
+    /// 0 sits on top of the quarry.
+    scalar_t<V> stand_off = 2;
+    /// Distance (world units, >= 0) from the stand-off point at which the approach slows,
+    /// as in arrival. 0, the default, slows as late as the vehicle can manage.
+    scalar_t<V> slowing_distance = 0;
+};
+
+/// Refuses a negative or non-finite stand-off or slowing distance, as `shadow` would.
+template <vector V>
+void validate(const shadow_params<V>& p) {
+    detail::expect_at_least("steer::shadow", "stand_off", p.stand_off, 0);
+    detail::expect_at_least("steer::shadow", "slowing_distance", p.slowing_distance, 0);
+}
 
 /// Steers to come alongside a moving `quarry` and then match its heading and speed
 /// (Reynolds 1999, "Shadow", which combines approach as in pursuit with alignment). It is
@@ -25,27 +44,26 @@ namespace steer {
 /// quarry's velocity is left, so we keep pace with it at that distance. The loop gain and
 /// the ramp's slope are arrival's, so the relative motion settles without ringing.
 /// A quarry faster than our max_speed cannot be matched; we follow at max_speed.
-/// @param stand_off distance (units) to keep from the quarry's centre, >= 0 (0: on top of it).
-/// @param slowing_distance distance (units) from the goal at which the approach slows, >= 0
-///        (0: as late as the vehicle can manage, as in arrival).
-/// @return the scaled velocity error, as arrival's; not truncated.
-template <vector V>
-[[nodiscard]] V shadow(const vehicle<V>& v, const vehicle<V>& quarry, scalar_t<V> stand_off,
-                       scalar_t<V> slowing_distance) {
+/// @return the velocity error times arrival's gain, cut to max_force: full effort while
+///         far from the goal or far from the quarry's velocity, zero when keeping pace at
+///         the stand-off distance.
+template <agent A, agent_of<agent_vector_t<A>> Q>
+[[nodiscard]] agent_vector_t<A> shadow(const A& a, const Q& quarry, const shadow_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    constexpr auto where = "steer::shadow";
-    STEER_EXPECTS(std::isfinite(stand_off) && stand_off >= S(0),
-                  detail::describe(where, "stand_off", ">= 0 and finite", stand_off));
-    detail::expect_slowing_distance(where, slowing_distance);
+    validate(p);
 
     constexpr S damping = 4;
-    const S slope = detail::ramp_slope(v, slowing_distance, damping);
-    V away = safe_normalize(v.position() - quarry.position());
-    if (away == V(S(0))) away = -quarry.forward();
-    const V offset = quarry.position() + away * stand_off - v.position();
-    const V approach = safe_normalize(offset) * std::min(v.max_speed(), slope * safe_length(offset));
-    const V desired = truncate(quarry.velocity() + approach, v.max_speed());
-    return (desired - v.velocity()) * (damping * slope * v.mass());
+    const S slope = detail::ramp_slope(a, p.slowing_distance, damping);
+    const V position = a.position();
+    const V quarry_position = quarry.position();
+    const S max_speed = a.max_speed();
+    V away = safe_normalize(position - quarry_position);
+    if (away == V(S(0))) away = -V(quarry.forward());
+    const V offset = quarry_position + away * p.stand_off - position;
+    const V approach = safe_normalize(offset) * std::min(max_speed, slope * safe_length(offset));
+    const V desired = truncate(V(quarry.velocity()) + approach, max_speed);
+    return detail::limit_force(a, (desired - V(a.velocity())) * (damping * slope * mass(a)));
 }
 
 }  // namespace steer

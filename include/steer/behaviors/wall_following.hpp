@@ -9,10 +9,10 @@
 
 #include <glm/geometric.hpp>
 
-#include "../error.hpp"
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
-#include "../vehicle.hpp"
 #include "../world/pathway.hpp"
 #include "path_following.hpp"
 #include "seek.hpp"
@@ -42,54 +42,79 @@ template <vector V>
 
 }  // namespace detail
 
-/// Approaches `wall` (a pathway spine; its radius is the wall's half thickness) and then
-/// keeps `offset` from the wall's surface, on the side the vehicle is on, moving along the
-/// wall the way the vehicle already goes (+1, along the wall's points, when at rest or
-/// moving square to it). Like offset pursuit of the wall: the position `prediction_time`
-/// seconds ahead is projected onto the spine, and the vehicle seeks the point `offset` from
-/// the surface in the direction of that prediction, moved `max(max_speed *
-/// prediction_time, radius)` further along the wall. So the target lies on the curve
-/// parallel to the wall: around an outside corner it follows the arc about the corner
-/// (not the chord), and at an inside corner it is pushed out to keep the offset from the
-/// next stretch of wall too, so the vehicle turns before it reaches the corner.
-///
-/// An open wall ends: past its last point the vehicle circles the end. A vehicle exactly on
-/// the spine takes the side of its own `side()`. In 3D the wall is a pipe, and "the side"
-/// is the direction around it the vehicle is in.
-/// @param offset distance to keep from the wall's surface; >= 0.
-/// @param prediction_time seconds; >= 0.
-/// @return seek's force toward the moving target, not truncated.
+/// Tuning for `wall_following`.
 template <vector V>
-[[nodiscard]] V follow_wall(const vehicle<V>& v, const pathway<V>& wall, scalar_t<V> offset,
-                            scalar_t<V> prediction_time) {
+struct wall_following_params {
+    /// Distance (world units, >= 0) to keep between the wall's surface and the agent's
+    /// center. The default, 1, is a body width or two for a character of radius about 0.5;
+    /// scale it with your world.
+    scalar_t<V> offset = 1;
+    /// How far ahead (seconds, >= 0) the agent's position is predicted and projected onto
+    /// the wall; also sets how far along the wall the target leads (the distance covered at
+    /// max_speed in this time). The target is thus about twice this time's travel ahead,
+    /// and the agent cuts an inside corner by more the further ahead it aims. The default,
+    /// 0.5 s, holds the offset within a unit or so through 45 degree corners at a few
+    /// units per second; a longer time gives a smoother, looser line.
+    scalar_t<V> prediction_time = scalar_t<V>(0.5);
+};
+
+/// Refuses a negative or non-finite offset or prediction time, as `wall_following` would.
+template <vector V>
+void validate(const wall_following_params<V>& p) {
+    detail::expect_at_least("steer::wall_following", "offset", p.offset, 0);
+    detail::expect_at_least("steer::wall_following", "prediction_time", p.prediction_time, 0);
+}
+
+/// Approaches `wall` and then keeps `offset` from its surface while moving along it
+/// (Reynolds 1999, "Wall Following and Containment"). The wall is a pathway's spine, its
+/// radius the wall's half thickness. The agent stays on the side it is on and goes along
+/// the wall the way it already goes (+1, along the wall's points, when at rest or moving
+/// square to it). Like offset pursuit of the wall: the position `prediction_time` seconds
+/// ahead is projected onto the spine, and the agent seeks the point `offset` from the
+/// surface in the direction of that prediction, moved `max(max_speed * prediction_time,
+/// radius)` further along the wall. So the target lies on the curve parallel to the wall:
+/// around an outside corner it follows the arc about the corner (not the chord), and at an
+/// inside corner it is pushed out to keep the offset from the next stretch of wall too, so
+/// the agent turns before it reaches the corner.
+///
+/// An open wall ends: past its last point the agent circles the end. An agent exactly on
+/// the spine takes the side of its own side axis (`steer::side`). In 3D the wall is a pipe,
+/// and "the side" is the direction around it the agent is in.
+/// @return seek's force toward the moving target: the velocity error as a force, full
+///         effort at an error of max_speed or more, zero when already moving at max_speed
+///         straight at the target.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> wall_following(const A& a, const pathway<agent_vector_t<A>>& wall,
+                                               const wall_following_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_at_least("steer::follow_wall", "offset", offset, S(0));
-    detail::expect_at_least("steer::follow_wall", "prediction_time", prediction_time, S(0));
-    const auto here = wall.nearest(v.position());
-    const V toward_vehicle = v.position() - here.point;
-    const V side_here = detail::side_of(here.tangent, toward_vehicle, v.side());
-    const S direction = glm::dot(v.velocity(), here.tangent) < S(0) ? S(-1) : S(1);
+    validate(p);
+    const V position = a.position();
+    const auto here = wall.nearest(position);
+    const V toward_agent = position - here.point;
+    const V side_here = detail::side_of(here.tangent, toward_agent, side(a));
+    const S direction = glm::dot(static_cast<V>(a.velocity()), here.tangent) < S(0) ? S(-1) : S(1);
 
     // The prediction's projection, and the direction from it to the prediction, on the
-    // vehicle's side: around an outside corner that direction turns smoothly with the
+    // agent's side: around an outside corner that direction turns smoothly with the
     // prediction, so the target follows the arc of the offset curve instead of its chord.
-    const V predicted = v.predict_future_position(prediction_time);
+    const V predicted = predict_future_position(a, p.prediction_time);
     const auto future = wall.nearest(predicted);
-    V side = safe_normalize(predicted - future.point);
-    if (!(glm::dot(side, side_here) > S(0))) side = detail::side_of(future.tangent, side_here, side_here);
-    V along = safe_normalize(perpendicular_component(future.tangent, side));
+    V away = safe_normalize(predicted - future.point);
+    if (!(glm::dot(away, side_here) > S(0))) away = detail::side_of(future.tangent, side_here, side_here);
+    V along = safe_normalize(perpendicular_component(future.tangent, away));
     if (along == V(S(0))) along = future.tangent;
-    const S lead = direction * detail::path_lead(v, prediction_time);
-    V target = future.point + side * (future.radius + offset) + along * lead;
+    const S lead = direction * detail::path_lead(a, p.prediction_time);
+    V target = future.point + away * (future.radius + p.offset) + along * lead;
     // Where another part of the wall comes closer than the offset (an inside corner),
     // push the target out to the offset from that part.
     const auto check = wall.nearest(target);
-    if (check.outside < offset) {
+    if (check.outside < p.offset) {
         V push = safe_normalize(target - check.point);
-        if (!(glm::dot(push, side) > S(0))) push = detail::side_of(check.tangent, side, side);
-        target = check.point + push * (check.radius + offset);
+        if (!(glm::dot(push, away) > S(0))) push = detail::side_of(check.tangent, away, away);
+        target = check.point + push * (check.radius + p.offset);
     }
-    return seek(v, target);
+    return seek(a, target);
 }
 
 }  // namespace steer

@@ -6,10 +6,11 @@
 /// `behavior_list`, so that both give the same answer for the same configuration.
 
 #include <cmath>
-#include <random>
+#include <concepts>
 #include <type_traits>
 
 #include "../error.hpp"
+#include "expect.hpp"
 #include "../math.hpp"
 #include "../random.hpp"
 #include "../vector.hpp"
@@ -17,16 +18,12 @@
 /// Forces inlining of the few small steps every combiner repeats once per term: with
 /// eight distinct terms expanded in place, the compiler's size heuristics would otherwise
 /// stop inlining them and the combiner would cost more than the same code written by hand.
-/// STEER_COMBINE_COLD marks the out-of-line path that reports bad configuration.
 #if defined(__GNUC__) || defined(__clang__)
 #define STEER_COMBINE_INLINE [[gnu::always_inline]] inline
-#define STEER_COMBINE_COLD [[gnu::cold]] [[gnu::noinline]] inline
 #elif defined(_MSC_VER)
 #define STEER_COMBINE_INLINE __forceinline
-#define STEER_COMBINE_COLD __declspec(noinline) inline
 #else
 #define STEER_COMBINE_INLINE inline
-#define STEER_COMBINE_COLD inline
 #endif
 
 namespace steer::detail {
@@ -78,35 +75,6 @@ template <std::floating_point R, class S>
 template <std::floating_point S>
 [[nodiscard]] S reciprocal_or_zero(S total) noexcept {
     return std::isfinite(total) && total != S(0) ? S(1) / total : S(0);
-}
-
-/// Reports a refused scalar parameter (behavior_list's settings); kept out of line and cold.
-STEER_COMBINE_COLD void refuse(const char* where, const char* parameter, const char* requirement, double value) {
-    STEER_EXPECTS(false, describe(where, parameter, requirement, value));
-}
-
-/// Refuses a non-finite scalar (integers always pass).
-template <class S>
-void expect_finite_scalar(const char* where, const char* parameter, S value) {
-    const auto v = static_cast<double>(value);
-    if (!std::isfinite(v)) [[unlikely]]
-        refuse(where, parameter, "finite", v);
-}
-
-/// Refuses a negative or non-finite scalar.
-template <class S>
-void expect_non_negative(const char* where, const char* parameter, S value) {
-    const auto v = static_cast<double>(value);
-    if (!(std::isfinite(v) && v >= 0)) [[unlikely]]
-        refuse(where, parameter, ">= 0 and finite", v);
-}
-
-/// Refuses a probability outside [0, 1] (NaN included).
-template <class S>
-void expect_probability(const char* where, const char* parameter, S value) {
-    const auto v = static_cast<double>(value);
-    if (!(v >= 0 && v <= 1)) [[unlikely]]
-        refuse(where, parameter, "in [0, 1]", v);
 }
 
 }  // namespace steer::detail

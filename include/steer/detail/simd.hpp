@@ -306,15 +306,15 @@ struct vector_extension_pack {
 #if defined(__SSE2__)
         // One instruction on x86 (clang finds it in the loop below, GCC does not).
         if constexpr (std::is_same_v<S, float> && Bytes == 16)
-            return static_cast<unsigned>(__builtin_ia32_movmskps((pack)m));
+            return static_cast<unsigned>(__builtin_ia32_movmskps(reinterpret_cast<pack>(m)));
         if constexpr (std::is_same_v<S, double> && Bytes == 16)
-            return static_cast<unsigned>(__builtin_ia32_movmskpd((pack)m));
+            return static_cast<unsigned>(__builtin_ia32_movmskpd(reinterpret_cast<pack>(m)));
 #endif
 #if defined(__AVX__)
         if constexpr (std::is_same_v<S, float> && Bytes == 32)
-            return static_cast<unsigned>(__builtin_ia32_movmskps256((pack)m));
+            return static_cast<unsigned>(__builtin_ia32_movmskps256(reinterpret_cast<pack>(m)));
         if constexpr (std::is_same_v<S, double> && Bytes == 32)
-            return static_cast<unsigned>(__builtin_ia32_movmskpd256((pack)m));
+            return static_cast<unsigned>(__builtin_ia32_movmskpd256(reinterpret_cast<pack>(m)));
 #endif
         unsigned r = 0;
         for (std::size_t l = 0; l < width; ++l) r |= (m[l] != 0 ? 1u : 0u) << l;

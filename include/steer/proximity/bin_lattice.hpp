@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/expect.hpp"
 #include "../detail/always_inline.hpp"
 #include "../detail/proximity_slots.hpp"
 #include "../error.hpp"
@@ -332,7 +333,7 @@ private:
     // Aligned to a cache line when it fits in one (3D float: 56 bytes of 64).
     static constexpr std::size_t block_bytes = sizeof(S) * dim * lanes + 2 * sizeof(std::uint32_t);
     struct alignas(block_bytes <= 64 && block_bytes > 32 ? 64 : alignof(S)) block {
-        S coordinate[dim][lanes] = {};
+        S coordinate[std::size_t{dim}][lanes] = {};
         std::uint32_t count = 0;
         std::uint32_t link = none;
     };
@@ -565,11 +566,11 @@ private:
             return;
         }
 
-        S c[dim];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
+        S c[std::size_t{dim}];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
         for (int i = 0; i < dim; ++i) c[i] = center[i];
 #if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
         using lanes_t = typename detail::four_lanes<S>::type;
-        lanes_t center_lanes[dim];
+        lanes_t center_lanes[std::size_t{dim}];
         for (int i = 0; i < dim; ++i) center_lanes[i] = lanes_t{c[i], c[i], c[i], c[i]};
         const lanes_t r2_lanes{r2, r2, r2, r2};
         using distances_t = lanes_t;

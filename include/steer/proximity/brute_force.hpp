@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/expect.hpp"
 #include "../detail/proximity_slots.hpp"
 #include "../error.hpp"
 #include "../math.hpp"

@@ -11,11 +11,12 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "../detail/expect.hpp"
+#include "../detail/invoke.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 
@@ -55,7 +56,7 @@ std::optional<Payload> nearest_accepted(Visit&& visit, Accept& accept) {
     const Payload* best = nullptr;
     S best_distance_squared = 0;
     auto consider = [&](const Payload& p, S d2) {
-        if ((best == nullptr || d2 < best_distance_squared) && std::invoke(accept, p)) {
+        if ((best == nullptr || d2 < best_distance_squared) && detail::invoke(accept, p)) {
             best = &p;
             best_distance_squared = d2;
         }

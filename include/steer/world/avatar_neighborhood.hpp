@@ -12,6 +12,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 

@@ -8,6 +8,7 @@
 
 #include <glm/common.hpp>
 
+#include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 

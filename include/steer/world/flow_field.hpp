@@ -6,14 +6,15 @@
 /// box, the arrows a level designer paints on the floor.
 
 #include <cstddef>
-#include <functional>
 #include <limits>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <glm/common.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
@@ -26,7 +27,7 @@ namespace steer {
 /// the centers of neighbouring cells (bilinear in 2D, trilinear in 3D), so the field is
 /// continuous. Outside the box, and in the half cell between the outermost centers and
 /// the box's faces, the sample is clamped: it is the value on the nearest point of the
-/// grid of centers. Units of the vectors are the caller's; `follow_flow_field` reads a unit
+/// grid of centers. Units of the vectors are the caller's; `flow_field_following` reads a unit
 /// vector as "full speed this way".
 template <vector V>
 class flow_field {
@@ -38,11 +39,22 @@ public:
     using scalar_type = S;  ///< its scalar
     using cell_type = cell_t<V>;  ///< integer cell coordinates, (0, 0[, 0]) at `region.min`
 
+    /// A field over `region` with `cells` cells per axis (each >= 1), every vector zero;
+    /// fill it with `at`. Refused: an invalid box, fewer than one cell on an axis.
+    flow_field(box<V> region, cell_type cells) : flow_field(region, cells, nullptr) {}
+
+    /// As the two-argument constructor: `{}` or `nullptr` for "no init".
+    flow_field(box<V> region, cell_type cells, std::nullptr_t)
+        : flow_field(region, cells, static_cast<V (*)(const V&)>(nullptr)) {}
+
     /// A field over `region` with `cells` cells per axis (each >= 1). Each cell's vector is
-    /// `init(center of the cell)`, or zero without `init`; refine it later with `at`.
-    /// Refused: an invalid box, fewer than one cell on an axis, a non-finite `init` result.
-    flow_field(box<V> region, cell_type cells, std::function<V(const V&)> init = {})
-        : region_(region), cells_(cells) {
+    /// `init(center of the cell)`: any callable from a point to a vector (a lambda, a function,
+    /// a `std::function`; an empty `std::function` or null pointer leaves every vector zero);
+    /// refine it later with `at`. Refused: an invalid box, fewer than one cell on an axis, a
+    /// non-finite `init` result.
+    template <class Init>
+        requires std::is_invocable_r_v<V, Init&, const V&>
+    flow_field(box<V> region, cell_type cells, Init&& init) : region_(region), cells_(cells) {
         validate(region_);
         std::size_t total = 1;
         const std::size_t limit = std::vector<V>().max_size();
@@ -60,7 +72,9 @@ public:
             inverse_cell_size_[i] = cell_size_[i] > S(0) ? S(1) / cell_size_[i] : S(0);
         }
         values_.assign(total, V(S(0)));
-        if (init) {
+        bool given = true;
+        if constexpr (std::is_constructible_v<bool, Init&>) given = static_cast<bool>(init);
+        if (given) {
             for (std::size_t k = 0; k < total; ++k) {
                 const V value = init(cell_center(cell_of_index(k)));
                 detail::expect_finite(where, "init(cell center)", value);
@@ -71,9 +85,9 @@ public:
 
     /// The field at `p`, interpolated between cell centers and clamped outside the box.
     [[nodiscard]] V sample(const V& p) const noexcept {
-        int lo[dims];
-        int hi[dims];
-        S weight[dims];  // of the upper neighbour on each axis
+        int lo[std::size_t{dims}];
+        int hi[std::size_t{dims}];
+        S weight[std::size_t{dims}];  // of the upper neighbour on each axis
         for (int i = 0; i < dims; ++i) {
             const int last = cells_[i] - 1;
             S x = (p[i] - region_.min[i]) * inverse_cell_size_[i] - S(0.5);  // in units of cells, from the first center

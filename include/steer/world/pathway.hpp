@@ -18,6 +18,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "../detail/expect.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
@@ -341,7 +342,7 @@ private:
 };
 
 /// Whether `p` is inside the tube of `path` (within the radius of the spine): a pathway
-/// is a `region`, so `contain` can keep a character in a corridor.
+/// is a `region`, so `containment` can keep a character in a corridor.
 template <vector V>
 [[nodiscard]] bool contains(const pathway<V>& path, const V& p) noexcept {
     return path.nearest(p).outside <= scalar_t<V>(0);

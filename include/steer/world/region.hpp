@@ -2,7 +2,7 @@
 #define STEER_WORLD_REGION_HPP
 
 /// @file
-/// The region concept: what `contain` needs to know about the space a character must
+/// The region concept: what `containment` needs to know about the space a character must
 /// stay in (Reynolds 1999, "Containment": the aquarium, the ice rink).
 
 #include <concepts>
@@ -22,7 +22,7 @@ namespace steer {
 ///     when `p` is inside. For a point outside it lies on the boundary.
 ///
 /// Neither may return NaN or infinity for a finite `p`. The region need not be convex,
-/// but `contain` steers toward the nearest inside point, so in a region with narrow
+/// but `containment` steers toward the nearest inside point, so in a region with narrow
 /// pockets a character can be drawn into the nearest pocket rather than the largest space.
 /// `sphere<V>`, `box<V>` and `pathway<V>` (the tube around its spine) are regions.
 template <class R, class V>

@@ -5,10 +5,10 @@
 /// A sphere (a circle in 2D): obstacles, containment regions, query volumes.
 
 #include <concepts>
-#include <iterator>
-#include <ranges>
 #include <type_traits>
 
+#include "../detail/expect.hpp"
+#include "../detail/ranges.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 
@@ -52,9 +52,9 @@ template <vector V>
 /// `const sphere<V>&`, like `std::reference_wrapper`) or point to one (raw or smart pointers).
 template <class R, class V>
 concept sphere_range =
-    vector<V> && std::ranges::input_range<const R> &&
-    (std::convertible_to<std::ranges::range_reference_t<const R>, const sphere<V>&> ||
-     requires(std::ranges::range_reference_t<const R> element) {
+    vector<V> && detail::input_range<const R> &&
+    (std::convertible_to<detail::range_reference_t<const R>, const sphere<V>&> ||
+     requires(detail::range_reference_t<const R> element) {
          { *element } -> std::convertible_to<const sphere<V>&>;
      });
 

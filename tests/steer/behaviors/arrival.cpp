@@ -6,7 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -39,7 +41,7 @@ approach_record approach(steer::vehicle<V> v, const V& target, steer::scalar_t<V
     const auto frames = static_cast<int>(seconds * hz);
     if (watch_from < 0) watch_from = static_cast<double>(slowing_distance);
     for (int frame = 0; frame < frames; ++frame) {
-        v.apply_force(steer::arrival(v, target, slowing_distance), dt);
+        v.apply_force(steer::arrival(v, target, {.slowing_distance = slowing_distance}), dt);
         const double distance = static_cast<double>(glm::length(v.position() - target));
         const double speed = static_cast<double>(v.speed());
         if (!r.entered && distance <= watch_from) {
@@ -169,7 +171,7 @@ TEST_CASE_TEMPLATE("arrival keeps its heading once at rest, also far from the or
             V heading_at_rest{};
             double worst_turn = 0;
             for (int frame = 0; frame < 60 * 200; ++frame) {
-                v.apply_force(steer::arrival(v, target, S(3)), S(1) / S(60));
+                v.apply_force(steer::arrival(v, target, {.slowing_distance = S(3)}), S(1) / S(60));
                 if (!resting && glm::length(v.position() - target) < S(0.05) && v.speed() < S(0.05)) {
                     resting = true;
                     heading_at_rest = v.forward();
@@ -185,16 +187,34 @@ TEST_CASE_TEMPLATE("arrival keeps its heading once at rest, also far from the or
     }
 }
 
+TEST_CASE_TEMPLATE("arrival answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    for (int i = 0; i < 500; ++i) {
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const V target = steer::random_vector_in_unit_ball<V>(gen) * S(10);
+        const S slowing_distance = steer::uniform(gen, S(0), S(5));
+        CHECK(steer::test::within_max_force(steer::arrival(v, target, {.slowing_distance = slowing_distance}),
+                                            v.max_force()));
+        // At rest, far beyond the slowing distance: the whole of max_speed is missing.
+        const steer::vehicle<V> resting(
+            {.mass = v.mass(), .max_force = v.max_force(), .max_speed = v.max_speed()});
+        const V far = steer::safe_normalize(target + make<V>(0.1, 0, 0)) * S(1e4);
+        CHECK(steer::test::at_full_effort(steer::arrival(resting, far, {.slowing_distance = slowing_distance}),
+                                       v.max_force()));
+    }
+}
+
 TEST_CASE_TEMPLATE("arrival stays finite on degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     SUBCASE("at rest on the target: no steering at all") {
         const steer::vehicle<V> v({.position = make<V>(1, 2, 3)});
-        CHECK(steer::arrival(v, v.position(), S(2)) == V(S(0)));
-        CHECK(steer::arrival(v, v.position(), S(0)) == V(S(0)));
+        CHECK(steer::arrival(v, v.position(), {.slowing_distance = S(2)}) == V(S(0)));
+        CHECK(steer::arrival(v, v.position(), {.slowing_distance = S(0)}) == V(S(0)));
     }
     SUBCASE("moving over the target: brake") {
         const steer::vehicle<V> v({.position = make<V>(1, 2, 3), .velocity = make<V>(0, 1, 0)});
-        const V steering = steer::arrival(v, v.position(), S(2));
+        const V steering = steer::arrival(v, v.position(), {.slowing_distance = S(2)});
         CHECK(steer::is_finite(steering));
         CHECK(glm::dot(steering, v.velocity()) < S(0));
     }
@@ -207,7 +227,7 @@ TEST_CASE_TEMPLATE("arrival stays finite on degenerate input", V, STEER_TEST_VEC
                                            .max_speed = max_speed});
                 for (const V target : {make<V>(3, 4, 0), make<V>(1, 1, 1) * huge, make<V>(1, -1, 1) * tiny}) {
                     for (const S slowing_distance : {S(0), S(2), huge}) {
-                        CHECK(steer::is_finite(steer::arrival(v, target, slowing_distance)));
+                        CHECK(steer::is_finite(steer::arrival(v, target, {.slowing_distance = slowing_distance})));
                     }
                 }
             }
@@ -217,8 +237,8 @@ TEST_CASE_TEMPLATE("arrival stays finite on degenerate input", V, STEER_TEST_VEC
 
 TEST_CASE("arrival refuses a negative or non-finite slowing distance") {
     const steer::vehicle2 v;
-    CHECK_THROWS_WITH_AS((void)steer::arrival(v, glm::vec2(1, 0), -1.0f),
+    CHECK_THROWS_WITH_AS((void)steer::arrival(v, glm::vec2(1, 0), {.slowing_distance = -1.0f}),
                          "steer::arrival: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::arrival(v, glm::vec2(1, 0), std::numeric_limits<float>::quiet_NaN()),
+    CHECK_THROWS_AS((void)steer::arrival(v, glm::vec2(1, 0), {.slowing_distance = std::numeric_limits<float>::quiet_NaN()}),
                     std::invalid_argument);
 }

@@ -7,11 +7,13 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/containment.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 #include <steer/world/pathway.hpp>
 
 #include <steer/behaviors/wander.hpp>
 #include <steer/combiners.hpp>
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -55,7 +57,7 @@ static_assert(!steer::region<steer::sphere<glm::vec2>, glm::vec3>);  // a circle
 namespace {
 
 // How far outside `area` a wanderer gets over two simulated minutes at 60 Hz, steered by
-// priority(contain, wander) and starting inside at `start`.
+// priority(containment, wander) and starting inside at `start`.
 template <class V, class Region>
 double worst_excursion(const Region& area, const V& start, std::uint64_t seed) {
     using S = steer::scalar_t<V>;
@@ -66,8 +68,10 @@ double worst_excursion(const Region& area, const V& start, std::uint64_t seed) {
     const S dt = S(1) / S(60);
     double worst = 0;
     for (int step = 0; step < 120 * 60; ++step) {
-        const V steering = steer::priority(S(1e-6), [&] { return steer::contain(v, area, S(1)); },
-                                           [&] { return steer::wander(v, wandering, gen, dt); });
+        const V steering = steer::priority(S(1e-6), [&] { return steer::containment(v, area, {.prediction_time = S(1)}); },
+                                           // wander answers up to max_force (4); 0.75 of it is the
+                                           // force of up to distance + radius = 3 it gave before 1.0.
+                                           [&] { return steer::wander(v, wandering, gen, dt) * S(0.75); });
         v.apply_force(steering, dt);
         worst = std::max(worst, static_cast<double>(glm::distance(v.position(), V(nearest_inside(area, v.position())))));
     }
@@ -86,43 +90,71 @@ TEST_CASE_TEMPLATE("a wanderer stays inside a sphere, a box and a user's ring fo
     }
 }
 
-TEST_CASE_TEMPLATE("contain is exactly zero while the prediction stays inside", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("containment is exactly zero while the prediction stays inside", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const steer::sphere<V> tank{make<V>(0, 0, 0), S(10)};
     const steer::vehicle<V> inward({.position = make<V>(8, 0, 0), .velocity = make<V>(-3, 0, 0), .max_speed = 3});
-    CHECK(steer::contain(inward, tank, S(5)) == V(S(0)));
+    CHECK(steer::containment(inward, tank, {.prediction_time = S(5)}) == V(S(0)));
     const steer::vehicle<V> along({.position = make<V>(0, 5, 0), .velocity = make<V>(2, 0, 0), .max_speed = 3});
-    CHECK(steer::contain(along, tank, S(4)) == V(S(0)));   // future (8, 5) is inside
-    CHECK(steer::contain(along, tank, S(5)) != V(S(0)));   // future (10, 5) is not
+    CHECK(steer::containment(along, tank, {.prediction_time = S(4)}) == V(S(0)));  // future (8, 5) is inside
+    CHECK(steer::containment(along, tank, {.prediction_time = S(5)}) != V(S(0)));  // future (10, 5) is not
     const steer::box<V> room{make<V>(-1, -1, -1), make<V>(1, 1, 1)};
     const steer::vehicle<V> still({.max_speed = 3});
-    CHECK(steer::contain(still, room, S(3)) == V(S(0)));
+    CHECK(steer::containment(still, room, {.prediction_time = S(3)}) == V(S(0)));
 }
 
-TEST_CASE_TEMPLATE("contain turns a vehicle heading out back toward the inside", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("containment turns a vehicle heading out back toward the inside", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const steer::sphere<V> tank{make<V>(0, 0, 0), S(10)};
     const steer::vehicle<V> out({.position = make<V>(8, 0, 0), .velocity = make<V>(2, 0, 0), .max_speed = 2});
-    const V steering = steer::contain(out, tank, S(2));  // future (12, 0): target 2 + 4 inside the surface, (4, 0)
+    // future (12, 0): target 2 + 4 inside the surface, (4, 0)
+    const V steering = steer::containment(out, tank, {.prediction_time = S(2)});
     CHECK(glm::dot(steering, make<V>(1, 0, 0)) < S(0));
     // A glancing approach gets a mostly lateral correction toward a point ahead.
     const steer::vehicle<V> glancing({.position = make<V>(0, 9, 0), .velocity = make<V>(2, 0.2, 0), .max_speed = 2});
-    const V turn = steer::contain(glancing, tank, S(2));
+    const V turn = steer::containment(glancing, tank, {.prediction_time = S(2)});
     CHECK(glm::dot(turn, make<V>(0, 1, 0)) < S(0));
     CHECK(glm::dot(glancing.velocity() + turn, make<V>(1, 0, 0)) > S(0));  // still heading on
 }
 
-TEST_CASE_TEMPLATE("contain is finite for degenerate regions and vehicles", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("containment is finite for degenerate regions and vehicles", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const steer::sphere<V> point{make<V>(1, 1, 1), S(0)};
     const steer::vehicle<V> resting_outside({.position = make<V>(5, 0, 0)});
-    const V home = steer::contain(resting_outside, point, S(1));
+    const V home = steer::containment(resting_outside, point);  // 1 s, the default
     CHECK(steer::is_finite(home));
     CHECK(glm::dot(home, point.center - resting_outside.position()) > S(0));
     const steer::vehicle<V> on_it({.position = make<V>(1, 1, 1)});
-    CHECK(steer::contain(on_it, point, S(1)) == V(S(0)));
+    CHECK(steer::containment(on_it, point) == V(S(0)));
     const steer::box<V> flat{make<V>(0, 0, 0), make<V>(4, 0, 0)};
     const steer::vehicle<V> moving({.position = make<V>(2, 0, 0), .velocity = make<V>(0, 1, 0)});
-    CHECK(steer::is_finite(steer::contain(moving, flat, S(1))));
-    CHECK_THROWS_AS((void)steer::contain(moving, flat, S(-1)), std::invalid_argument);
+    CHECK(steer::is_finite(steer::containment(moving, flat, {.prediction_time = S(1)})));
+    CHECK_THROWS_AS((void)steer::containment(moving, flat, {.prediction_time = S(-1)}), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("containment answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::sphere<V> tank{make<V>(1, 2, 3), S(8)};
+    const steer::box<V> room{make<V>(-6, -4, -5), make<V>(6, 4, 5)};
+    const game::ring<V> track{make<V>(0, 0, 0), S(5), S(9)};
+    steer::rng gen(14);
+    int outside = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        CAPTURE(trial);
+        const auto v = steer::test::random_vehicle<V>(gen, 14);
+        const steer::containment_params<V> p{.prediction_time = steer::uniform<S>(gen, S(0), S(3))};
+        const auto bare = steer::test::bare(v);
+        const V in_tank = steer::containment(v, tank, p);
+        const V in_room = steer::containment(v, room, p);
+        const V on_track = steer::containment(v, track, p);
+        for (const V& f : {in_tank, in_room, on_track}) CHECK(steer::test::within_max_force(f, v.max_force()));
+        CHECK(steer::test::same_bits(in_tank, steer::containment(bare, tank, p)));
+        CHECK(steer::test::same_bits(in_room, steer::containment(bare, room, p)));
+        CHECK(steer::test::same_bits(on_track, steer::containment(bare, track, p)));
+        outside += in_tank != V(S(0)) ? 1 : 0;
+    }
+    CHECK(outside > 50);
+    // At rest outside: the velocity error toward the inside point is max_speed, full effort.
+    const steer::vehicle<V> resting({.position = make<V>(20, 0, 0), .mass = 2, .max_force = 5, .max_speed = 2});
+    CHECK(steer::test::at_full_effort(steer::containment(resting, tank), S(5)));
 }

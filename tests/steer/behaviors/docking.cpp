@@ -7,8 +7,10 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/docking.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -31,7 +33,7 @@ docking_record dock_run(steer::vehicle<V> v, const V& target, const V& target_fo
     docking_record r;
     bool close = false;
     for (int frame = 0; frame < static_cast<int>(seconds * 60); ++frame) {
-        v.apply_force(steer::dock(v, target, target_forward, slowing_distance), S(1) / S(60));
+        v.apply_force(steer::docking(v, target, target_forward, {.slowing_distance = slowing_distance}), S(1) / S(60));
         const double distance = static_cast<double>(glm::length(v.position() - target));
         if (distance < 0.5) close = true;
         if (close) {
@@ -89,7 +91,7 @@ TEST_CASE_TEMPLATE("docking without a forward direction is arrival", V, STEER_TE
     using S = steer::scalar_t<V>;
     const steer::vehicle<V> v({.position = make<V>(4, 1, -2), .velocity = make<V>(0, 1, 0), .max_speed = 2});
     const V target = make<V>(-1, 3, 2);
-    CHECK(steer::dock(v, target, V(S(0)), S(2)) == steer::arrival(v, target, S(2)));
+    CHECK(steer::docking(v, target, V(S(0)), {.slowing_distance = 2}) == steer::arrival(v, target, {.slowing_distance = S(2)}));
 }
 
 TEST_CASE_TEMPLATE("docking stays finite on degenerate input", V, STEER_TEST_VECTORS) {
@@ -102,16 +104,43 @@ TEST_CASE_TEMPLATE("docking stays finite on degenerate input", V, STEER_TEST_VEC
             const steer::vehicle<V> v({.position = target, .velocity = velocity, .max_speed = max_speed});
             for (const V forward : {V(S(0)), make<V>(1, 0, 0), make<V>(1, 1, 1) * tiny, make<V>(-1, 1, 0) * huge}) {
                 for (const S slowing_distance : {S(0), S(2)}) {
-                    CHECK(steer::is_finite(steer::dock(v, target, forward, slowing_distance)));  // on the target
-                    CHECK(steer::is_finite(steer::dock(v, target + make<V>(0, 0, 1) * tiny, forward, slowing_distance)));
-                    CHECK(steer::is_finite(steer::dock(v, target + make<V>(3, 0, 0), forward, slowing_distance)));  // on the axis
-                    CHECK(steer::is_finite(steer::dock(v, target - make<V>(1, 1, 1) * huge, forward, slowing_distance)));
+                    CHECK(steer::is_finite(steer::docking(v, target, forward, {.slowing_distance = slowing_distance})));  // on the target
+                    CHECK(steer::is_finite(steer::docking(v, target + make<V>(0, 0, 1) * tiny, forward, {.slowing_distance = slowing_distance})));
+                    CHECK(steer::is_finite(steer::docking(v, target + make<V>(3, 0, 0), forward, {.slowing_distance = slowing_distance})));  // on the axis
+                    CHECK(steer::is_finite(steer::docking(v, target - make<V>(1, 1, 1) * huge, forward, {.slowing_distance = slowing_distance})));
                 }
             }
         }
     }
     const steer::vehicle<V> still({.position = target});
-    CHECK(steer::dock(still, target, make<V>(1, 0, 0), S(2)) == V(S(0)));
-    CHECK_THROWS_WITH_AS((void)steer::dock(still, target, make<V>(1, 0, 0), S(-1)),
-                         "steer::dock: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK(steer::docking(still, target, make<V>(1, 0, 0), {.slowing_distance = 2}) == V(S(0)));
+    CHECK_THROWS_WITH_AS((void)steer::docking(still, target, make<V>(1, 0, 0), {.slowing_distance = -1}),
+                         "steer::docking: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::docking_params<V>{.slowing_distance = -1}),
+                         "steer::docking: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("docking answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng states(41);
+    for (int i = 0; i < 300; ++i) {
+        const auto v = steer::test::random_vehicle<V>(states);
+        const V target = steer::random_vector_in_unit_ball<V>(states) * S(8);
+        const V target_forward = steer::random_vector_in_unit_ball<V>(states) * S(3);
+        const steer::docking_params<V> p{.slowing_distance = steer::uniform(states, S(0), S(5))};
+        const V force = steer::docking(v, target, target_forward, p);
+        CAPTURE(force);
+        CHECK(steer::test::within_max_force(force, v.max_force()));
+        CHECK(steer::test::same_bits(steer::docking(steer::test::bare(v), target, target_forward, p), force));
+    }
+    // From rest, far behind the target: the whole of max_force along the approach.
+    const V target = make<V>(1, 2, 3);
+    const V forward = make<V>(1, 0, 0);
+    const steer::vehicle<V> v({.position = target - forward * S(20), .mass = 3, .max_force = S(2), .max_speed = 5});
+    const V force = steer::docking(v, target, forward);
+    CHECK(steer::test::at_full_effort(force, S(2)));
+    CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), forward)) > 1 - 1e-5);
+    // At rest on the target: nothing to do.
+    const steer::vehicle<V> docked({.position = target, .mass = 3, .max_force = S(2), .max_speed = 5});
+    CHECK(steer::docking(docked, target, forward) == V(S(0)));
 }

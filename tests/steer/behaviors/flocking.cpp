@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/flocking.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
 #include "groups_util.hpp"
@@ -24,9 +25,9 @@ steer::flocking_params<V> boids() {
     return {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
             .alignment = {.max_distance = 4, .max_angle = S(2.4)},
             .cohesion = {.max_distance = 8, .max_angle = S(2.4)},
-            .separation_weight = 2,
-            .alignment_weight = 1,
-            .cohesion_weight = 1};
+            .separation_weight = 1,
+            .alignment_weight = S(0.5),
+            .cohesion_weight = S(0.5)};
 }
 
 }  // namespace
@@ -47,20 +48,56 @@ TEST_CASE_TEMPLATE("60 flocking characters line up and keep their spacing after 
     }
 }
 
-TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized components, each over its own neighborhood", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized components, each over its own neighborhood, times max_force", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng gen(21);
     const auto crowd = steer::test::scatter<V>(gen, 25, 5, 1, {.max_force = 2, .max_speed = 2});
     steer::flocking_params<V> p = boids<V>();
-    p.separation_weight = S(3.5);
+    p.separation_weight = S(0.8);
     p.alignment_weight = S(0.5);
-    p.cohesion_weight = -1;  // a negative weight reverses its component
+    p.cohesion_weight = S(-0.3);  // a negative weight reverses its component
+    int cut = 0;
     for (const auto& v : crowd) {
-        const V expected = steer::safe_normalize(steer::separation(v, crowd, p.separation)) * p.separation_weight +
-                           steer::safe_normalize(steer::alignment(v, crowd, p.alignment)) * p.alignment_weight +
-                           steer::safe_normalize(steer::cohesion(v, crowd, p.cohesion)) * p.cohesion_weight;
-        CHECK(near(steer::flocking(v, crowd, p), expected, 1e-4));
+        // Separation's direction: the paper's sum of unit vectors away, weighted 1/r.
+        V away(S(0));
+        for (const auto& other : crowd)
+            if (steer::in_neighborhood(v, other, p.separation)) {
+                const V offset = other.position() - v.position();
+                away -= offset / glm::dot(offset, offset);
+            }
+        const V sum = steer::safe_normalize(away) * p.separation_weight +
+                      steer::safe_normalize(steer::alignment(v, crowd, p.alignment)) * p.alignment_weight +
+                      steer::safe_normalize(steer::cohesion(v, crowd, p.cohesion)) * p.cohesion_weight;
+        cut += glm::length(sum) > 1;
+        CHECK(near(steer::flocking(v, crowd, p), steer::truncate(sum * v.max_force(), v.max_force()), 1e-4));
     }
+    CHECK(cut > 0);  // some sums were cut to max_force, some not
+    CHECK(cut < 25);
+}
+
+TEST_CASE_TEMPLATE("flocking answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(34);
+    const auto crowd = steer::test::random_states<V>(gen, 60, 3);
+    const auto agents = steer::test::bare<false>(crowd);  // without mass(): flocking must not need one
+    auto p = boids<V>();
+    for (S weight : {S(0.3), S(1), S(4)}) {
+        p.separation_weight = weight;
+        p.cohesion_weight = -weight / 2;
+        for (std::size_t i = 0; i < crowd.size(); ++i) {
+            const V force = steer::flocking(crowd[i], crowd, p);
+            CHECK(steer::test::within_max_force(force, crowd[i].max_force()));
+            CHECK(steer::test::same_bits(steer::flocking(agents[i], agents, p), force));
+        }
+    }
+    // One component at weight 1, the others off: full effort along it.
+    const steer::vehicle<V> v({.max_force = S(3.7), .max_speed = S(1.3)});
+    const std::vector<steer::vehicle<V>> one{steer::vehicle<V>({.position = make<V>(0.3, -0.4, 0)})};
+    const V force = steer::flocking(v, one, {.separation = {.max_distance = 1}, .alignment = {.max_distance = 1},
+                                             .cohesion = {.max_distance = 1}, .separation_weight = 1,
+                                             .alignment_weight = 0, .cohesion_weight = 0});
+    CHECK(steer::test::at_full_effort(force, v.max_force()));
+    CHECK(near(steer::safe_normalize(force), make<V>(-0.6, 0.8, 0)));
 }
 
 TEST_CASE_TEMPLATE("flocking is finite and zero with coincident or no neighbors", V, STEER_TEST_VECTORS) {
@@ -87,7 +124,7 @@ TEST_CASE_TEMPLATE("bad flocking parameters are refused with a message naming th
     };
     auto p = boids<V>();
     p.alignment_weight = std::numeric_limits<S>::infinity();
-    CHECK(message(p) == "steer::flocking_params: alignment_weight must be finite (got inf)");
+    CHECK(message(p) == "steer::flocking: alignment_weight must be finite (got inf)");
     p = boids<V>();
     p.cohesion.max_distance = -2;
     CHECK(message(p) == "steer::neighborhood: max_distance must be >= 0 and finite (got -2)");

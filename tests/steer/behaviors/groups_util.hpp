@@ -2,10 +2,10 @@
 #define STEER_TESTS_BEHAVIORS_GROUPS_UTIL_HPP
 
 // Helpers for the group-behavior scenarios: building crowds, stepping them in lockstep,
-// and measuring them (polarization, spacing, spread).
+// and measuring them (polarization, spacing, spread). The output contract's helpers (random
+// vehicles, the user agent type, the length checks) are in contract_util.hpp.
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <vector>
@@ -14,6 +14,8 @@
 
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
+
+#include "contract_util.hpp"
 
 namespace steer::test {
 
@@ -85,6 +87,16 @@ double mean_distance_to_centroid(const std::vector<steer::vehicle<V>>& crowd) {
     double total = 0;
     for (const auto& v : crowd) total += gap(v.position(), centroid);
     return total / static_cast<double>(crowd.size());
+}
+
+/// `count` fresh random vehicles (contract_util.hpp's random_vehicle) in a ball of `radius`:
+/// the random states of the output-bound tests.
+template <steer::vector V>
+std::vector<steer::vehicle<V>> random_states(steer::rng& gen, std::size_t count, double radius) {
+    std::vector<steer::vehicle<V>> crowd;
+    crowd.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) crowd.push_back(random_vehicle<V>(gen, radius));
+    return crowd;
 }
 
 }  // namespace steer::test

@@ -1,16 +1,19 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/hide.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/obstacle_avoidance.hpp>
 #include <steer/random.hpp>
 
 #include <steer/behaviors/wander.hpp>
 #include <steer/combiners.hpp>
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -44,8 +47,9 @@ TEST_CASE_TEMPLATE("a hider ends with an obstacle between it and the hunter, at 
         steer::vehicle<V> hider({.position = steer::random_vector_in_unit_ball<V>(gen) * S(25), .radius = S(0.5),
                                  .max_force = 4, .max_speed = 3});
         const S dt = S(1) / S(60);
+        const steer::obstacle_avoidance_params<V> avoiding{.min_time_to_collision = 1, .clearance = S(0.05)};
         for (int step = 0; step < 30 * 60; ++step) {
-            hider.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(hider, rocks, S(1), S(0.05)); },
+            hider.apply_force(steer::priority(S(1e-6), [&] { return steer::obstacle_avoidance(hider, rocks, avoiding); },
                                               [&] { return steer::hide(hider, hunter, rocks); }),
                               dt);
         }
@@ -61,9 +65,9 @@ TEST_CASE_TEMPLATE("hide arrives at the nearest hiding point, behind an obstacle
     const steer::hide_params<V> params{.margin = 1, .slowing_distance = 3};
     // Hiding points: radius + hider radius + margin beyond each center: (13.5, 0) and (0, 12.5).
     const steer::vehicle<V> by_second({.position = make<V>(2, 14, 0), .radius = S(0.5), .max_speed = 3});
-    CHECK(steer::hide(by_second, hunter, rocks, params) == steer::arrival(by_second, make<V>(0, 12.5, 0), S(3)));
+    CHECK(steer::hide(by_second, hunter, rocks, params) == steer::arrival(by_second, make<V>(0, 12.5, 0), {.slowing_distance = S(3)}));
     const steer::vehicle<V> by_first({.position = make<V>(12, -3, 0), .radius = S(0.5), .max_speed = 3});
-    CHECK(steer::hide(by_first, hunter, rocks, params) == steer::arrival(by_first, make<V>(13.5, 0, 0), S(3)));
+    CHECK(steer::hide(by_first, hunter, rocks, params) == steer::arrival(by_first, make<V>(13.5, 0, 0), {.slowing_distance = S(3)}));
     // The overload taking the hunter vehicle hides from its position.
     const steer::vehicle<V> hunter_vehicle({.position = hunter});
     CHECK(steer::hide(by_first, hunter_vehicle, rocks, params) == steer::hide(by_first, hunter, rocks, params));
@@ -71,10 +75,10 @@ TEST_CASE_TEMPLATE("hide arrives at the nearest hiding point, behind an obstacle
 
 TEST_CASE_TEMPLATE("hide is finite for degenerate input and flees with nowhere to hide", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
-    const steer::vehicle<V> hider({.position = make<V>(5, 0, 0), .max_speed = 2});
+    const steer::vehicle<V> hider({.position = make<V>(5, 0, 0), .max_force = 2, .max_speed = 2});
     const V hunter = make<V>(0, 0, 0);
     const std::vector<steer::sphere<V>> none;
-    CHECK(near(steer::hide(hider, hunter, none), make<V>(2, 0, 0)));  // flee at full speed
+    CHECK(near(steer::hide(hider, hunter, none), make<V>(2, 0, 0)));  // flee from rest: full effort
     // Zero-radius obstacles and one centered on the hunter hide nothing: flee too.
     const std::vector<steer::sphere<V>> useless{{make<V>(3, 3, 0), S(0)}, {hunter, S(2)}};
     CHECK(near(steer::hide(hider, hunter, useless), make<V>(2, 0, 0)));
@@ -87,4 +91,31 @@ TEST_CASE_TEMPLATE("hide is finite for degenerate input and flees with nowhere t
     CHECK(steer::hide(arrived, hunter, rock, {.margin = 0, .slowing_distance = 0}) == V(S(0)));
     CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = -1}), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = 1, .slowing_distance = -1}), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("hide answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(16);
+    std::vector<steer::sphere<V>> rocks;
+    for (int i = 0; i < 8; ++i)
+        rocks.push_back({steer::random_vector_in_unit_ball<V>(gen) * S(15), steer::uniform<S>(gen, S(0.5), S(3))});
+    const std::vector<steer::sphere<V>> none;
+    for (int trial = 0; trial < 400; ++trial) {
+        CAPTURE(trial);
+        const auto v = steer::test::random_vehicle<V>(gen, 20);
+        const auto hunter = steer::test::random_vehicle<V>(gen, 25);
+        const steer::hide_params<V> p{.margin = steer::uniform<S>(gen, S(0), S(2)),
+                                      .slowing_distance = steer::uniform<S>(gen, S(0), S(5))};
+        const auto bare = steer::test::bare(v);
+        for (const auto* obstacles : {&std::as_const(rocks), &none}) {
+            const V f = steer::hide(v, hunter, *obstacles, p);
+            CHECK(steer::test::within_max_force(f, v.max_force()));
+            CHECK(steer::test::same_bits(f, steer::hide(bare, steer::test::bare(hunter), *obstacles, p)));
+        }
+    }
+    // From rest far from the hiding point, and from rest with nowhere to hide: full effort.
+    const steer::vehicle<V> resting({.position = make<V>(-20, 5, 0), .mass = 2, .max_force = 5, .max_speed = 2});
+    const V hunter = make<V>(-30, 0, 0);
+    CHECK(steer::test::at_full_effort(steer::hide(resting, hunter, rocks), S(5)));
+    CHECK(steer::test::at_full_effort(steer::hide(resting, hunter, none), S(5)));
 }

@@ -10,8 +10,10 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/neighborhood.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
+#include "groups_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -119,7 +121,7 @@ TEST_CASE_TEMPLATE("a neighborhood's branch-free acceptance answers as its test 
             const auto check = [&](S distance_squared, S forwardness) {
                 const bool yes = test.accepts(distance_squared, forwardness);
                 accepted += yes ? 1 : 0;
-                disagreements += test.acceptance(distance_squared, forwardness) == (yes ? S(1) : S(0)) ? 0 : 1;
+                disagreements += test.acceptance(distance_squared, forwardness) == (yes ? S(1) : S(0)) ? 0u : 1u;
             };
             for (int i = 0; i < 2000; ++i) {
                 const V offset = steer::random_vector_in_unit_ball<V>(gen) * S(3);
@@ -166,6 +168,22 @@ TEST_CASE_TEMPLATE("neighborhood_center averages the neighbors inside and ignore
     const auto around = steer::neighborhood_center(v, std::span(crowd), steer::neighborhood<V>{.max_distance = 4});
     REQUIRE(around.has_value());
     CHECK(near(*around, make<V>(1, 0, 0)));                          // the first four
+}
+
+TEST_CASE_TEMPLATE("in_neighborhood and neighborhood_center answer for a game's own agents as for vehicles", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(37);
+    const auto crowd = steer::test::random_states<V>(gen, 40, 3);
+    const auto agents = steer::test::bare<false>(crowd);  // no mass(): the queries must not need one
+    const steer::neighborhood<V> n{.max_distance = S(1.5), .max_angle = S(2)};
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+        for (std::size_t j = 0; j < crowd.size(); ++j)
+            CHECK(steer::in_neighborhood(agents[i], agents[j], n) == steer::in_neighborhood(crowd[i], crowd[j], n));
+        const auto expected = steer::neighborhood_center(crowd[i], crowd, n);
+        const auto got = steer::neighborhood_center(agents[i], agents, n);
+        REQUIRE(got.has_value() == expected.has_value());
+        if (got) CHECK(steer::test::same_bits(*got, *expected));
+    }
 }
 
 TEST_CASE_TEMPLATE("a bad neighborhood is refused with a message naming the parameter", V, STEER_TEST_VECTORS) {

@@ -9,11 +9,13 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/random.hpp>
 
 #include <steer/behaviors/wander.hpp>
 #include <steer/combiners.hpp>
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -30,7 +32,7 @@ struct crossing_result {
 // apart. In 2D the spheres keep gaps of at least two vehicle diameters between them (a
 // forest): the paper's reactive avoidance sees one threat at a time and cannot tell that a
 // narrower gap is closed. In 3D they are placed freely and may overlap. The vehicle steers
-// with priority(avoid_obstacles, seek) for up to 60 simulated seconds at 60 Hz.
+// with priority(obstacle_avoidance, seek) for up to 60 simulated seconds at 60 Hz.
 template <class V>
 crossing_result cross_field(std::uint64_t seed, int count) {
     using S = steer::scalar_t<V>;
@@ -54,9 +56,10 @@ crossing_result cross_field(std::uint64_t seed, int count) {
                          .max_speed = 4});
     crossing_result result;
     const S dt = S(1) / S(60);
+    const steer::obstacle_avoidance_params<V> avoiding{.min_time_to_collision = S(1.5), .clearance = S(0.05)};
     for (int step = 0; step < 60 * 60 && !result.reached; ++step) {
-        // priority(avoid_obstacles, seek), with a clearance of a tenth of the vehicle's radius
-        v.apply_force(steer::priority(S(1e-6), [&] { return steer::avoid_obstacles(v, field, S(1.5), S(0.05)); },
+        // priority(obstacle_avoidance, seek), with a clearance of a tenth of the vehicle's radius
+        v.apply_force(steer::priority(S(1e-6), [&] { return steer::obstacle_avoidance(v, field, avoiding); },
                                       [&] { return steer::seek(v, goal); }),
                       dt);
         const bool overlapping = std::any_of(field.begin(), field.end(), [&](const steer::sphere<V>& s) {
@@ -94,18 +97,18 @@ TEST_CASE_TEMPLATE("obstacle avoidance gives exactly zero beside and behind obst
         }
         if constexpr (steer::dimension_v<V> == 3)
             for (int i = -5; i <= 20; ++i) row.push_back({V(i, 0, 2.5), S(0.5)});  // a row off the other lateral axis
-        CHECK(steer::avoid_obstacles(v, row, S(10)) == V(S(0)));
+        CHECK(steer::obstacle_avoidance(v, row, {.min_time_to_collision = S(10)}) == V(S(0)));
     }
     SUBCASE("driving away from obstacles behind it, even overlapping ones") {
         const std::vector<steer::sphere<V>> behind{
             {make<V>(-3, 0, 0), S(1)}, {make<V>(-0.01, 0, 0), S(2)}, {make<V>(-1, 0.5, 0), S(5)}};
-        CHECK(steer::avoid_obstacles(v, behind, S(10)) == V(S(0)));
+        CHECK(steer::obstacle_avoidance(v, behind, {.min_time_to_collision = S(10)}) == V(S(0)));
     }
     SUBCASE("obstacles beyond the cylinder's end") {
         // lookahead = 2 s * 2 + 2 * 1 = 6; the axis enters this one at 7.
         const std::vector<steer::sphere<V>> far{{make<V>(8, 0, 0), S(0)}};
-        CHECK(steer::avoid_obstacles(v, far, S(2)) == V(S(0)));
-        CHECK(steer::avoid_obstacles(v, far, S(2.6)) != V(S(0)));
+        CHECK(steer::obstacle_avoidance(v, far, {.min_time_to_collision = S(2)}) == V(S(0)));
+        CHECK(steer::obstacle_avoidance(v, far, {.min_time_to_collision = S(2.6)}) != V(S(0)));
     }
 }
 
@@ -118,15 +121,15 @@ TEST_CASE_TEMPLATE("obstacle avoidance turns laterally away from the nearest thr
         {make<V>(8, -1, 0), S(1.5)},   // C: farther
         {make<V>(5, 0.5, 0), S(1)},    // B: the threat, slightly to the +y side
     };
-    const V steering = steer::avoid_obstacles(v, world, S(5));
+    const V steering = steer::obstacle_avoidance(v, world, {.min_time_to_collision = S(5)});
     CHECK(near(steering, make<V>(0, -3, 0)));  // away from B's center, lateral, max_force long
     // Reversing the range order does not change the choice.
     const std::vector<steer::sphere<V>> reversed(world.rbegin(), world.rend());
-    CHECK(steer::avoid_obstacles(v, reversed, S(5)) == steering);
+    CHECK(steer::obstacle_avoidance(v, reversed, {.min_time_to_collision = S(5)}) == steering);
     // Pointers to spheres work the same.
     std::vector<const steer::sphere<V>*> pointers;
     for (const auto& s : world) pointers.push_back(&s);
-    CHECK(steer::avoid_obstacles(v, pointers, S(5)) == steering);
+    CHECK(steer::obstacle_avoidance(v, pointers, {.min_time_to_collision = S(5)}) == steering);
 }
 
 TEST_CASE_TEMPLATE("an obstacle dead ahead is passed on the vehicle's side", V, STEER_TEST_VECTORS) {
@@ -136,7 +139,7 @@ TEST_CASE_TEMPLATE("an obstacle dead ahead is passed on the vehicle's side", V, 
         const V heading = make<V>(std::cos(angle), std::sin(angle), 0.3 * turn);
         const steer::vehicle<V> v({.velocity = heading, .radius = S(0.5), .max_force = 2, .max_speed = 3});
         const std::vector<steer::sphere<V>> ahead{{v.forward() * S(4), S(1)}};
-        const V steering = steer::avoid_obstacles(v, ahead, S(2));
+        const V steering = steer::obstacle_avoidance(v, ahead, {.min_time_to_collision = S(2)});
         CHECK(near(steering, v.side() * S(2)));
     }
 }
@@ -146,22 +149,51 @@ TEST_CASE_TEMPLATE("obstacle avoidance is finite for degenerate input and refuse
     const steer::vehicle<V> resting({.radius = S(0.5)});
     const steer::vehicle<V> point({.velocity = make<V>(1, 0, 0), .radius = 0});
     const std::vector<steer::sphere<V>> none;
-    CHECK(steer::avoid_obstacles(resting, none, S(2)) == V(S(0)));
+    CHECK(steer::obstacle_avoidance(resting, none) == V(S(0)));
     // Zero radii everywhere: nothing can intersect a zero-width cylinder.
     const std::vector<steer::sphere<V>> dots{{make<V>(1, 0, 0), S(0)}, {make<V>(0, 0, 0), S(0)}};
-    CHECK(steer::avoid_obstacles(point, dots, S(2)) == V(S(0)));
+    CHECK(steer::obstacle_avoidance(point, dots) == V(S(0)));
     // A resting vehicle still looks one body length ahead.
     const std::vector<steer::sphere<V>> touching{{resting.forward() * S(1.2) + resting.side() * S(0.1), S(0.5)}};
-    const V from_rest = steer::avoid_obstacles(resting, touching, S(2));
+    const V from_rest = steer::obstacle_avoidance(resting, touching);
     CHECK(steer::is_finite(from_rest));
     CHECK(from_rest != V(S(0)));
     // Inside an obstacle, even at its exact center: finite, and it turns (to its side at the center).
     const std::vector<steer::sphere<V>> around{{make<V>(0.5, 0.2, 0), S(3)}};
-    CHECK(steer::is_finite(steer::avoid_obstacles(point, around, S(2))));
+    CHECK(steer::is_finite(steer::obstacle_avoidance(point, around)));
     const std::vector<steer::sphere<V>> centered{{make<V>(0, 0, 0), S(3)}};
-    CHECK(near(steer::avoid_obstacles(point, centered, S(2)), point.side()));
-    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, S(-1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, S(1), S(-0.1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::avoid_obstacles(point, centered, std::numeric_limits<S>::quiet_NaN()),
+    CHECK(near(steer::obstacle_avoidance(point, centered), point.side()));
+    CHECK_THROWS_AS((void)steer::obstacle_avoidance(point, centered, {.min_time_to_collision = S(-1)}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::obstacle_avoidance(point, centered, {.clearance = S(-0.1)}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::obstacle_avoidance(point, centered, {.min_time_to_collision = std::numeric_limits<S>::quiet_NaN()}),
                     std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("obstacle avoidance answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    std::vector<steer::sphere<V>> rocks;
+    for (int i = 0; i < 30; ++i)
+        rocks.push_back({steer::random_vector_in_unit_ball<V>(gen) * S(12), steer::uniform<S>(gen, S(0), S(3))});
+    int threatened = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        CAPTURE(trial);
+        const auto v = steer::test::random_vehicle<V>(gen, 15);
+        const steer::obstacle_avoidance_params<V> p{.min_time_to_collision = steer::uniform<S>(gen, S(0), S(3)),
+                                                    .clearance = steer::uniform<S>(gen, S(0), S(0.5))};
+        const V f = steer::obstacle_avoidance(v, rocks, p);
+        CHECK(steer::test::same_bits(f, steer::obstacle_avoidance(steer::test::bare(v), rocks, p)));
+        // Only two answers: nothing, or a full-effort turn.
+        if (f != V(S(0))) {
+            ++threatened;
+            CHECK(steer::test::at_full_effort(f, v.max_force()));
+        }
+    }
+    CHECK(threatened > 20);
+    // Heading straight for a rock: full effort, across the heading.
+    const steer::vehicle<V> v({.velocity = make<V>(2, 0, 0), .mass = 3, .max_force = S(0.7), .max_speed = 4});
+    const std::vector<steer::sphere<V>> ahead{{make<V>(3, 0.5, 0), S(1)}};
+    const V f = steer::obstacle_avoidance(v, ahead);
+    CHECK(std::abs(static_cast<double>(glm::length(f)) - 0.7) <= 0.7e-5);
+    CHECK(std::abs(static_cast<double>(glm::dot(f, v.forward()))) < 1e-6);
 }

@@ -6,7 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/path_following.hpp>
+#include <steer/vehicle.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -48,7 +50,7 @@ follow_result follow(const steer::pathway<V>& path, V start, int direction, doub
     follow_result r;
     auto previous = path.nearest(v.position());
     for (int step = 0; step < static_cast<int>(seconds * 60); ++step) {
-        v.apply_force(steer::follow_path(v, path, direction, S(1)), dt);
+        v.apply_force(steer::path_following(v, path, {.direction = direction, .prediction_time = S(1)}), dt);
         const auto now = path.nearest(v.position());
         double moved = static_cast<double>(now.distance - previous.distance);
         if (path.cyclic()) {  // unwrap across the start
@@ -100,22 +102,27 @@ TEST_CASE_TEMPLATE("path following loops a cyclic path", V, STEER_TEST_VECTORS) 
     }
 }
 
-TEST_CASE_TEMPLATE("stay_on_path is zero while the future stays inside, and steers back otherwise", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("path following with direction 0 is zero while the future stays inside, and steers back otherwise", V,
+                   STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const steer::pathway<V> road({make<V>(0, 0, 0), make<V>(100, 0, 0)}, S(2));
     const steer::vehicle<V> along({.position = make<V>(10, 1, 0), .velocity = make<V>(2, 0.2, 0), .max_speed = 3});
-    CHECK(steer::stay_on_path(along, road, S(4)) == V(S(0)));     // future (18, 1.8): inside
-    const V back = steer::stay_on_path(along, road, S(6));         // future (22, 2.2): outside
+    // future (18, 1.8): inside
+    CHECK(steer::path_following(along, road, {.direction = 0, .prediction_time = S(4)}) == V(S(0)));
+    const V back = steer::path_following(along, road, {.direction = 0, .prediction_time = S(6)});  // future (22, 2.2): outside
     CHECK(glm::dot(back, make<V>(0, 1, 0)) < S(0));
     const steer::vehicle<V> backwards({.position = make<V>(50, 0, 0), .velocity = make<V>(-3, 0, 0), .max_speed = 3});
-    CHECK(steer::stay_on_path(backwards, road, S(2)) == V(S(0)));  // either way along is fine
-    // follow_path, asked to go +1, turns it round.
-    CHECK(glm::dot(steer::follow_path(backwards, road, +1, S(2)), make<V>(1, 0, 0)) > S(0));
+    // either way along is fine
+    CHECK(steer::path_following(backwards, road, {.direction = 0, .prediction_time = S(2)}) == V(S(0)));
+    // Asked to go +1, it turns round.
+    CHECK(glm::dot(steer::path_following(backwards, road, {.direction = +1, .prediction_time = S(2)}), make<V>(1, 0, 0)) >
+          S(0));
     // Inside, moving the requested way at max_speed: exactly zero; slower: a push along forward only.
     const steer::vehicle<V> cruising({.position = make<V>(10, 0, 0), .velocity = make<V>(3, 0, 0), .max_speed = 3});
-    CHECK(steer::follow_path(cruising, road, +1, S(2)) == V(S(0)));
+    CHECK(steer::path_following(cruising, road, {.direction = +1, .prediction_time = S(2)}) == V(S(0)));
     const steer::vehicle<V> slow({.position = make<V>(10, 0, 0), .velocity = make<V>(1, 0, 0), .max_speed = 3});
-    CHECK(near(steer::follow_path(slow, road, +1, S(2)), make<V>(2, 0, 0)));
+    // The push is the velocity error (2, 0) as a force: max_force / max_speed = 1/3 per unit of speed.
+    CHECK(near(steer::path_following(slow, road, {.direction = +1, .prediction_time = S(2)}), make<V>(2.0 / 3, 0, 0)));
 }
 
 TEST_CASE_TEMPLATE("path following is finite for degenerate input and refuses a bad direction", V, STEER_TEST_VECTORS) {
@@ -125,16 +132,47 @@ TEST_CASE_TEMPLATE("path following is finite for degenerate input and refuses a 
     const steer::vehicle<V> resting_off({.position = make<V>(2, 3, 0)});
     const steer::vehicle<V> point_at_rest({.position = make<V>(0, 0, 0), .radius = 0});
     for (const auto* v : {&resting_on, &resting_off, &point_at_rest}) {
-        const V f = steer::follow_path(*v, thin, +1, S(0));
+        const V f = steer::path_following(*v, thin, {.direction = +1, .prediction_time = S(0)});
         CHECK(steer::is_finite(f));
-        CHECK(steer::is_finite(steer::follow_path(*v, thin, -1, S(1))));
-        CHECK(steer::is_finite(steer::stay_on_path(*v, thin, S(1))));
+        CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = -1, .prediction_time = S(1)})));
+        CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = 0})));
     }
     // A resting vehicle on the path is sent along it, not left standing.
-    CHECK(glm::dot(steer::follow_path(resting_on, thin, +1, S(1)), make<V>(1, 0, 0)) > S(0));
-    CHECK(glm::dot(steer::follow_path(resting_on, thin, -1, S(1)), make<V>(1, 0, 0)) < S(0));
-    CHECK_THROWS_AS((void)steer::follow_path(resting_on, thin, 0, S(1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::follow_path(resting_on, thin, 2, S(1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::follow_path(resting_on, thin, 1, S(-1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::stay_on_path(resting_on, thin, S(-1)), std::invalid_argument);
+    CHECK(glm::dot(steer::path_following(resting_on, thin), make<V>(1, 0, 0)) > S(0));  // +1, 1 s: the defaults
+    CHECK(glm::dot(steer::path_following(resting_on, thin, {.direction = -1}), make<V>(1, 0, 0)) < S(0));
+    CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = -2}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = 2}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.prediction_time = S(-1)}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = 0, .prediction_time = S(-1)}),
+                    std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("path following answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const auto path = zigzag<V>(S(2));
+    const auto loop = hexagon<V>(S(1.5));
+    steer::rng gen(12);
+    for (int trial = 0; trial < 400; ++trial) {
+        CAPTURE(trial);
+        auto v = steer::test::random_vehicle<V>(gen, 20);
+        v.set_position(v.position() + make<V>(60, 8, 0));  // around the zigzag's middle
+        const steer::path_following_params<V> p{.direction = trial % 3 - 1,
+                                                .prediction_time = steer::uniform<S>(gen, S(0), S(3))};
+        for (const auto* route : {&path, &loop}) {
+            const V f = steer::path_following(v, *route, p);
+            CHECK(steer::test::within_max_force(f, v.max_force()));
+            CHECK(steer::test::same_bits(f, steer::path_following(steer::test::bare(v), *route, p)));
+        }
+    }
+    // From rest off the path the velocity error is max_speed: full effort, every direction.
+    const steer::vehicle<V> resting({.position = make<V>(5, -8, 0), .mass = 2, .max_force = 5, .max_speed = 2});
+    for (int direction : {+1, 0, -1}) {
+        CAPTURE(direction);
+        CHECK(steer::test::at_full_effort(steer::path_following(resting, path, {.direction = direction}), S(5)));
+    }
+    // Inside the tube at max_speed the wrong way: a reversal, full effort.
+    const steer::pathway<V> road({make<V>(0, 0, 0), make<V>(100, 0, 0)}, S(2));
+    const steer::vehicle<V> wrong_way({.position = make<V>(50, 0, 0), .velocity = make<V>(-2, 0, 0), .mass = S(0.5),
+                                       .max_force = S(0.3), .max_speed = 2});
+    CHECK(steer::test::at_full_effort(steer::path_following(wrong_way, road), S(0.3)));
 }

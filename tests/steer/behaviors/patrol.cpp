@@ -9,8 +9,10 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/arrival.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/patrol.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -77,7 +79,7 @@ TEST_CASE_TEMPLATE("patrol steers by arrival toward the current checkpoint and t
     const std::array<V, 3> checkpoints = {make<V>(5, 0, 0), make<V>(0, 5, 0), make<V>(0, 0, 5)};
     const V c_array[3] = {checkpoints[0], checkpoints[1], checkpoints[2]};
     steer::patrol_state state{.next = 1};
-    const V expected = steer::arrival(v, checkpoints[1], S(3));
+    const V expected = steer::arrival(v, checkpoints[1], {.slowing_distance = S(3)});
     CHECK(steer::patrol(v, checkpoints, state, {.slowing_distance = 3}) == expected);
     CHECK(steer::patrol(v, c_array, state, {.slowing_distance = 3}) == expected);
     CHECK(steer::patrol(v, std::span<const V>(checkpoints), state, {.slowing_distance = 3}) == expected);
@@ -145,5 +147,34 @@ TEST_CASE_TEMPLATE("patrol stays finite on degenerate input", V, STEER_TEST_VECT
                              "steer::patrol: reach_radius must be >= 0 and finite (got -1)", std::invalid_argument);
         CHECK_THROWS_AS((void)steer::patrol(v, one, state, {.slowing_distance = std::numeric_limits<S>::quiet_NaN()}),
                         std::invalid_argument);
+        CHECK_THROWS_WITH_AS(steer::validate(steer::patrol_params<V>{.slowing_distance = -1}),
+                             "steer::patrol: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
     }
+}
+
+TEST_CASE_TEMPLATE("patrol answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng states(43);
+    std::vector<V> checkpoints(5);
+    for (int i = 0; i < 300; ++i) {
+        const auto v = steer::test::random_vehicle<V>(states);
+        for (V& c : checkpoints) c = steer::random_vector_in_unit_ball<V>(states) * S(10);
+        const steer::patrol_params<V> p{.slowing_distance = steer::uniform(states, S(0), S(5)),
+                                        .reach_radius = steer::uniform(states, S(0), S(3)),
+                                        .mode = i % 2 ? steer::patrol_mode::loop : steer::patrol_mode::ping_pong};
+        steer::patrol_state state{.next = static_cast<std::size_t>(i % 7)};
+        steer::patrol_state twin = state;
+        const V force = steer::patrol(v, checkpoints, state, p);
+        CAPTURE(force);
+        CHECK(steer::test::within_max_force(force, v.max_force()));
+        CHECK(steer::test::same_bits(steer::patrol(steer::test::bare(v), checkpoints, twin, p), force));
+        CHECK(twin.next == state.next);
+    }
+    // From rest, far from the next checkpoint: the whole of max_force toward it.
+    const std::vector<V> route = {make<V>(20, 0, 0), make<V>(0, 20, 0)};
+    const steer::vehicle<V> v({.mass = 2, .max_force = S(1.5), .max_speed = 3});
+    steer::patrol_state state;
+    const V force = steer::patrol(v, route, state);
+    CHECK(steer::test::at_full_effort(force, S(1.5)));
+    CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), make<V>(1, 0, 0))) > 1 - 1e-5);
 }

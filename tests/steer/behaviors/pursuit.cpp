@@ -6,10 +6,12 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/pursuit.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/behaviors/wander.hpp>
 #include <steer/random.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -44,7 +46,7 @@ TEST_CASE_TEMPLATE("pursuit catches a crossing quarry in fewer steps than seek",
     const steer::vehicle<V> quarry({.position = make<V>(10, -4, 2), .velocity = make<V>(0, 0.8, 0), .max_speed = S(0.8)});
     const auto coast = [](const steer::vehicle<V>&) { return V(S(0)); };
     const int by_pursuit = frames_to_catch(
-        chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, S(5)); }, coast, 60 * 120);
+        chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, {.max_prediction_time = S(5)}); }, coast, 60 * 120);
     const int by_seek = frames_to_catch(
         chaser, quarry, [](const auto& c, const auto& q) { return steer::seek(c, q.position()); }, coast, 60 * 120);
     CAPTURE(by_pursuit);
@@ -73,7 +75,7 @@ TEST_CASE_TEMPLATE("over 20 seeds pursuit catches a wandering quarry sooner on a
             };
         };
         const int by_pursuit = frames_to_catch(
-            chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, S(5)); }, wanderer(), limit);
+            chaser, quarry, [](const auto& c, const auto& q) { return steer::pursuit(c, q, {.max_prediction_time = S(5)}); }, wanderer(), limit);
         const int by_seek = frames_to_catch(
             chaser, quarry, [](const auto& c, const auto& q) { return steer::seek(c, q.position()); }, wanderer(), limit);
         pursuit_total += by_pursuit;
@@ -93,8 +95,8 @@ TEST_CASE_TEMPLATE("evasion gains distance from a predictive pursuer", V, STEER_
     const double start = static_cast<double>(glm::length(evader.position() - pursuer.position()));
     double closest = start;
     for (int frame = 0; frame < 60 * 20; ++frame) {
-        const V run = steer::evasion(evader, pursuer, S(3));
-        const V chase = steer::pursuit(pursuer, evader, S(3));
+        const V run = steer::evasion(evader, pursuer, {.max_prediction_time = S(3)});
+        const V chase = steer::pursuit(pursuer, evader, {.max_prediction_time = S(3)});
         evader.apply_force(run, S(1) / S(60));
         pursuer.apply_force(chase, S(1) / S(60));
         closest = std::min(closest, static_cast<double>(glm::length(evader.position() - pursuer.position())));
@@ -152,12 +154,27 @@ TEST_CASE_TEMPLATE("pursuit with no prediction is seek, evasion with no predicti
     using S = steer::scalar_t<V>;
     const steer::vehicle<V> v({.position = make<V>(1, 2, 0), .velocity = make<V>(0, 1, 0), .max_speed = 2});
     const steer::vehicle<V> other({.position = make<V>(5, -1, 2), .velocity = make<V>(-1, 0, 0)});
-    CHECK(near(steer::pursuit(v, other, S(0)), steer::seek(v, other.position())));
-    CHECK(near(steer::evasion(v, other, S(0)), steer::flee(v, other.position())));
+    CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(0)}), steer::seek(v, other.position())));
+    CHECK(near(steer::evasion(v, other, {.max_prediction_time = S(0)}), steer::flee(v, other.position())));
     // With prediction they aim at the predicted point instead.
     const S t = steer::detail::prediction_time(v, other, S(10));
     CHECK(t > S(0));
-    CHECK(near(steer::pursuit(v, other, S(10)), steer::seek(v, other.predict_future_position(t))));
+    CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(10)}), steer::seek(v, other.predict_future_position(t))));
+}
+
+TEST_CASE_TEMPLATE("pursuit and evasion answer at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    steer::rng gen(13);
+    for (int i = 0; i < 500; ++i) {
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const auto other = steer::test::random_vehicle<V>(gen);
+        CHECK(steer::test::within_max_force(steer::pursuit(v, other), v.max_force()));
+        CHECK(steer::test::within_max_force(steer::evasion(v, other), v.max_force()));
+        // From rest toward (or away from) a quarry that is not on top of us: full effort.
+        const steer::vehicle<V> resting({.position = v.position(), .max_force = v.max_force(), .max_speed = v.max_speed()});
+        const steer::vehicle<V> away({.position = v.position() + make<V>(5, 1, 0)});
+        CHECK(steer::test::at_full_effort(steer::pursuit(resting, away), v.max_force()));
+        CHECK(steer::test::at_full_effort(steer::evasion(resting, away), v.max_force()));
+    }
 }
 
 TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STEER_TEST_VECTORS) {
@@ -167,26 +184,26 @@ TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STE
         for (const V velocity : {V(S(0)), make<V>(0, 1, 0)}) {
             const steer::vehicle<V> a({.position = make<V>(1, 1, 1), .velocity = velocity});
             const steer::vehicle<V> b({.position = make<V>(1, 1, 1), .velocity = -velocity});
-            CHECK(steer::is_finite(steer::pursuit(a, b, S(2))));
-            CHECK(steer::is_finite(steer::evasion(a, b, S(2))));
-            CHECK(steer::is_finite(steer::pursuit(a, a, S(2))));
-            CHECK(steer::is_finite(steer::evasion(a, a, S(2))));
+            CHECK(steer::is_finite(steer::pursuit(a, b, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::evasion(a, b, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::pursuit(a, a, {.max_prediction_time = S(2)})));
+            CHECK(steer::is_finite(steer::evasion(a, a, {.max_prediction_time = S(2)})));
         }
     }
     SUBCASE("zero speeds, zero and huge horizons, far apart") {
         const steer::vehicle<V> still({.max_speed = 0});
         const steer::vehicle<V> far({.position = make<V>(1, 1, 1) * huge, .velocity = make<V>(0, 1, 0)});
         for (const S horizon : {S(0), S(1), huge}) {
-            CHECK(steer::is_finite(steer::pursuit(still, far, horizon)));
-            CHECK(steer::is_finite(steer::evasion(still, far, horizon)));
-            CHECK(steer::is_finite(steer::pursuit(far, still, horizon)));
-            CHECK(steer::is_finite(steer::evasion(far, still, horizon)));
+            CHECK(steer::is_finite(steer::pursuit(still, far, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::evasion(still, far, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::pursuit(far, still, {.max_prediction_time = horizon})));
+            CHECK(steer::is_finite(steer::evasion(far, still, {.max_prediction_time = horizon})));
         }
     }
     SUBCASE("a negative or non-finite horizon is refused") {
         const steer::vehicle<V> a;
-        CHECK_THROWS_WITH_AS((void)steer::pursuit(a, a, S(-1)),
+        CHECK_THROWS_WITH_AS((void)steer::pursuit(a, a, {.max_prediction_time = S(-1)}),
                              "steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", std::invalid_argument);
-        CHECK_THROWS_AS((void)steer::evasion(a, a, std::numeric_limits<S>::infinity()), std::invalid_argument);
+        CHECK_THROWS_AS((void)steer::evasion(a, a, {.max_prediction_time = std::numeric_limits<S>::infinity()}), std::invalid_argument);
     }
 }

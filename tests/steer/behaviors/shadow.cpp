@@ -7,7 +7,9 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/shadow.hpp>
+#include <steer/vehicle.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -33,7 +35,7 @@ shadow_record shadow_run(steer::vehicle<V> v, steer::vehicle<V> quarry, steer::s
                          steer::scalar_t<V> stand_off, double seconds) {
     using S = steer::scalar_t<V>;
     for (int frame = 0; frame < static_cast<int>(seconds * 60); ++frame) {
-        const V steering = steer::shadow(v, quarry, stand_off, S(3));
+        const V steering = steer::shadow(v, quarry, {.stand_off = stand_off, .slowing_distance = 3});
         v.apply_force(steering, S(1) / S(60));
         quarry.apply_force(turning(quarry, quarry_turn_rate), S(1) / S(60));
     }
@@ -86,17 +88,42 @@ TEST_CASE_TEMPLATE("shadow stays finite on degenerate input", V, STEER_TEST_VECT
     const steer::vehicle<V> weak({.position = make<V>(4, 2, 3), .max_force = 0});
     for (const S stand_off : {S(0), S(1)}) {
         for (const S slowing_distance : {S(0), S(2)}) {
-            CHECK(steer::is_finite(steer::shadow(moving, moving, stand_off, slowing_distance)));  // coincident
-            CHECK(steer::is_finite(steer::shadow(still, moving, stand_off, slowing_distance)));
-            CHECK(steer::is_finite(steer::shadow(moving, still, stand_off, slowing_distance)));
-            CHECK(steer::is_finite(steer::shadow(weak, moving, stand_off, slowing_distance)));
+            CHECK(steer::is_finite(steer::shadow(moving, moving, {.stand_off = stand_off, .slowing_distance = slowing_distance})));  // coincident
+            CHECK(steer::is_finite(steer::shadow(still, moving, {.stand_off = stand_off, .slowing_distance = slowing_distance})));
+            CHECK(steer::is_finite(steer::shadow(moving, still, {.stand_off = stand_off, .slowing_distance = slowing_distance})));
+            CHECK(steer::is_finite(steer::shadow(weak, moving, {.stand_off = stand_off, .slowing_distance = slowing_distance})));
         }
     }
     // At the goal and moving with the quarry there is nothing to do.
     const steer::vehicle<V> quarry({.velocity = make<V>(0.5, 0, 0)});
     const steer::vehicle<V> alongside({.position = make<V>(0, 1, 0), .velocity = make<V>(0.5, 0, 0)});
-    CHECK(steer::test::near(steer::shadow(alongside, quarry, S(1), S(2)), V(S(0))));
-    CHECK_THROWS_WITH_AS((void)steer::shadow(moving, still, S(-1), S(1)),
+    CHECK(steer::test::near(steer::shadow(alongside, quarry, {.stand_off = 1, .slowing_distance = 2}), V(S(0))));
+    CHECK_THROWS_WITH_AS((void)steer::shadow(moving, still, {.stand_off = -1, .slowing_distance = 1}),
                          "steer::shadow: stand_off must be >= 0 and finite (got -1)", std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::shadow(moving, still, S(1), S(-1)), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::shadow(moving, still, {.stand_off = 1, .slowing_distance = -1}), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::shadow_params<V>{.slowing_distance = -1}),
+                         "steer::shadow: slowing_distance must be >= 0 and finite (got -1)", std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("shadow answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng states(37);
+    for (int i = 0; i < 300; ++i) {
+        const auto v = steer::test::random_vehicle<V>(states);
+        const auto quarry = steer::test::random_vehicle<V>(states);
+        const steer::shadow_params<V> p{.stand_off = steer::uniform(states, S(0), S(4)),
+                                        .slowing_distance = steer::uniform(states, S(0), S(5))};
+        const V force = steer::shadow(v, quarry, p);
+        CAPTURE(force);
+        CHECK(steer::test::within_max_force(force, v.max_force()));
+        CHECK(steer::test::same_bits(
+            steer::shadow(steer::test::bare(v), steer::test::bare(quarry), p), force));
+    }
+    // From rest, far from a quarry standing still: the whole of max_force toward the stand-off point.
+    const steer::vehicle<V> v({.position = make<V>(-15, 6, 2), .mass = 2, .max_force = S(1.5), .max_speed = 3});
+    const steer::vehicle<V> quarry({.position = make<V>(1, 1, 1)});
+    const V force = steer::shadow(v, quarry);
+    CHECK(steer::test::at_full_effort(force, S(1.5)));
+    CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), steer::safe_normalize(quarry.position() - v.position()))) >
+          1 - 1e-5);
 }

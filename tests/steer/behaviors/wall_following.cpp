@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/wall_following.hpp>
+#include <steer/vehicle.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -38,7 +40,11 @@ wall_result run_wall(const steer::pathway<V>& wall, const V& start, const V& vel
     const auto first = wall.nearest(v.position());
     const V first_side = steer::safe_normalize(v.position() - first.point);
     for (int step = 0; step < static_cast<int>(seconds * 60); ++step) {
-        v.apply_force(steer::follow_wall(v, wall, S(offset), S(1)), dt);
+        // The default prediction time, 0.5 s: a target about 3 units ahead. At 1 s (6 units)
+        // this vehicle, whose max_force is twice its max_speed, cuts the inside corners by
+        // more than 1 (the scenario was tuned to 1 s when seek's force did not scale with
+        // max_force / max_speed, and the weaker pull happened to lag into the corner).
+        v.apply_force(steer::wall_following(v, wall, {.offset = S(offset)}), dt);
         const auto here = wall.nearest(v.position());
         const double error = std::abs(static_cast<double>(here.outside) - offset);
         if (!r.converged && error < 0.25) r.converged = true;
@@ -80,13 +86,32 @@ TEST_CASE_TEMPLATE("wall following is finite for degenerate input and refuses a 
     const steer::vehicle<V> beyond_end({.position = make<V>(15, 0, 0), .velocity = make<V>(1, 0, 0)});
     const steer::vehicle<V> point({.position = make<V>(3, 2, 0), .radius = 0});
     for (const auto* v : {&on_spine, &beyond_end, &point}) {
-        CHECK(steer::is_finite(steer::follow_wall(*v, thin, S(0), S(0))));
-        CHECK(steer::is_finite(steer::follow_wall(*v, thin, S(2), S(1))));
+        CHECK(steer::is_finite(steer::wall_following(*v, thin, {.offset = S(0), .prediction_time = S(0)})));
+        CHECK(steer::is_finite(steer::wall_following(*v, thin, {.offset = S(2), .prediction_time = S(1)})));
     }
     // On the spine, the vehicle picks its own side() to go to.
     const steer::vehicle<V> moving_on_spine({.position = make<V>(5, 0, 0), .velocity = make<V>(1, 0, 0)});
-    const V f = steer::follow_wall(moving_on_spine, thin, S(2), S(1));
+    const V f = steer::wall_following(moving_on_spine, thin, {.offset = S(2), .prediction_time = S(1)});
     CHECK(glm::dot(f, moving_on_spine.side()) > S(0));
-    CHECK_THROWS_AS((void)steer::follow_wall(on_spine, thin, S(-1), S(1)), std::invalid_argument);
-    CHECK_THROWS_AS((void)steer::follow_wall(on_spine, thin, S(1), S(-1)), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::wall_following(on_spine, thin, {.offset = S(-1)}), std::invalid_argument);
+    CHECK_THROWS_AS((void)steer::wall_following(on_spine, thin, {.prediction_time = S(-1)}), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("wall following answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const auto wall = bent_wall<V>();
+    steer::rng gen(13);
+    for (int trial = 0; trial < 400; ++trial) {
+        CAPTURE(trial);
+        auto v = steer::test::random_vehicle<V>(gen, 15);
+        v.set_position(v.position() + make<V>(50, 10, 2));  // around the first bends
+        const steer::wall_following_params<V> p{.offset = steer::uniform<S>(gen, S(0), S(4)),
+                                                .prediction_time = steer::uniform<S>(gen, S(0), S(3))};
+        const V f = steer::wall_following(v, wall, p);
+        CHECK(steer::test::within_max_force(f, v.max_force()));
+        CHECK(steer::test::same_bits(f, steer::wall_following(steer::test::bare(v), wall, p)));
+    }
+    // From rest the velocity error toward the target is max_speed: full effort.
+    const steer::vehicle<V> resting({.position = make<V>(5, 7, 0), .mass = 2, .max_force = 5, .max_speed = 2});
+    CHECK(steer::test::at_full_effort(steer::wall_following(resting, wall), S(5)));
 }

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -7,8 +8,10 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/wander.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/random.hpp>
 
+#include "contract_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
@@ -167,17 +170,67 @@ TEST_CASE_TEMPLATE("wander replays bit for bit from the same seed", V, STEER_TES
     CHECK(same_bits(path(), path()));
 }
 
-TEST_CASE_TEMPLATE("wander keeps its point on the sphere and its force within distance + radius", V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("wander keeps its point on the sphere and leans forward by (distance - radius) / (distance + radius)", V,
+                   STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng gen(8);
     steer::wander_state<V> state;
     const steer::wander_params<V> p{.radius = S(1.5), .distance = S(2.5), .rate = 3};
-    const auto v = cruiser<V>();
+    auto v = cruiser<V>();
+    v.set_max_force(S(2));
     for (int i = 0; i < 1000; ++i) {
         const V force = steer::wander(v, state, gen, S(1) / S(60), p);
         REQUIRE(static_cast<double>(glm::length(state.target)) == doctest::Approx(1.5).epsilon(1e-5));
-        REQUIRE(static_cast<double>(glm::length(force)) <= 4.0 * (1 + 1e-5));
-        REQUIRE(static_cast<double>(glm::dot(force, v.forward())) >= 1.0 * (1 - 1e-5));  // distance - radius
+        REQUIRE(static_cast<double>(glm::length(force)) <= 2.0 * (1 + 1e-5));
+        REQUIRE(static_cast<double>(glm::dot(force, v.forward())) >= 2.0 * (1.0 / 4.0) * (1 - 1e-5));  // (2.5 - 1.5) / 4
+    }
+}
+
+TEST_CASE_TEMPLATE("wander answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng states(17);
+    for (int i = 0; i < 300; ++i) {
+        const auto v = steer::test::random_vehicle<V>(states);
+        const steer::wander_params<V> p{.radius = steer::uniform(states, S(0), S(4)),
+                                        .distance = steer::uniform(states, S(0), S(4)),
+                                        .rate = steer::uniform(states, S(0), S(4))};
+        steer::wander_state<V> state{steer::random_vector_in_unit_ball<V>(states)};
+        steer::wander_state<V> twin = state;
+        steer::rng gen(static_cast<std::uint64_t>(i));
+        steer::rng twin_gen(static_cast<std::uint64_t>(i));
+        const V force = steer::wander(v, state, gen, S(1) / S(30), p);
+        CAPTURE(force);
+        CHECK(steer::test::within_max_force(force, v.max_force()));
+        // A user's agent in the same state gets the same answer, bit for bit.
+        CHECK(same_bits(steer::wander(steer::test::bare(v), twin, twin_gen, S(1) / S(30), p), force));
+    }
+    SUBCASE("the point straight ahead on the sphere is full effort, along forward") {
+        steer::rng gen(3);
+        const auto v = steer::test::random_vehicle<V>(gen);
+        const steer::wander_params<V> p{.radius = S(0.7), .distance = S(3), .rate = 0};
+        steer::wander_state<V> state{make<V>(0, 0, 0)};
+        state.target[steer::dimension_v<V> - 1] = S(0.7);  // local coordinates end with forward
+        const V force = steer::wander(v, state, gen, S(1) / S(60), p);
+        CHECK(steer::test::at_full_effort(force, v.max_force()));
+        CHECK(static_cast<double>(glm::dot(steer::safe_normalize(force), v.forward())) > 1 - 1e-5);
+    }
+    SUBCASE("radius, distance and rate are relative sizes: scaling all three changes nothing") {
+        steer::rng gen(5);
+        const auto v = steer::test::random_vehicle<V>(gen);
+        steer::wander_state<V> small_state;
+        steer::wander_state<V> large_state;
+        steer::rng small_gen(9);
+        steer::rng large_gen(9);
+        for (int frame = 0; frame < 600; ++frame) {
+            const V small = steer::wander(v, small_state, small_gen, S(1) / S(60), {.radius = 1, .distance = 2, .rate = 1});
+            const V large = steer::wander(v, large_state, large_gen, S(1) / S(60), {.radius = 10, .distance = 20, .rate = 10});
+            REQUIRE(steer::test::near(small, large, 1e-3));
+        }
+    }
+    SUBCASE("no sphere and no distance: nothing to do") {
+        steer::rng gen(6);
+        steer::wander_state<V> state;
+        CHECK(steer::wander(cruiser<V>(), state, gen, S(0.1), {.radius = 0, .distance = 0}) == V(S(0)));
     }
 }
 
@@ -224,6 +277,8 @@ TEST_CASE_TEMPLATE("wander stays finite on degenerate input", V, STEER_TEST_VECT
                              "steer::wander: radius must be >= 0 and finite (got -2)", std::invalid_argument);
         CHECK_THROWS_AS((void)steer::wander(v, state, gen, S(1), {.rate = std::numeric_limits<S>::infinity()}),
                         std::invalid_argument);
+        CHECK_THROWS_WITH_AS(steer::validate(steer::wander_params<V>{.distance = -1}),
+                             "steer::wander: distance must be >= 0 and finite (got -1)", std::invalid_argument);
     }
 }
 
@@ -261,4 +316,37 @@ TEST_CASE_TEMPLATE("wander_turning stays finite on degenerate input", V, glm::ve
     }
     CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(-1)), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::wander_turning(still, state, gen, S(1), {.max_turn_rate = -1}), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(steer::validate(steer::wander_turning_params<V>{.turn_rate_change = -1}),
+                         "steer::wander_turning: turn_rate_change must be >= 0 and finite (got -1)", std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("wander_turning answers at most max_force, and max_force at full effort", V, glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    steer::rng states(23);
+    for (int i = 0; i < 300; ++i) {
+        const auto v = steer::test::random_vehicle<V>(states);
+        const steer::wander_turning_params<V> p{.max_turn_rate = steer::uniform(states, S(0), S(6)),
+                                                .turn_rate_change = steer::uniform(states, S(0), S(6))};
+        steer::wander_turning_state<V> state{.turn_rate = steer::uniform(states, -p.max_turn_rate, p.max_turn_rate)};
+        steer::wander_turning_state<V> twin = state;
+        steer::rng gen(static_cast<std::uint64_t>(i));
+        steer::rng twin_gen(static_cast<std::uint64_t>(i));
+        const V force = steer::wander_turning(v, state, gen, S(1) / S(30), p);
+        CAPTURE(force);
+        CHECK(steer::test::within_max_force(force, v.max_force()));
+        CHECK(same_bits(steer::wander_turning(steer::test::bare(v), twin, twin_gen, S(1) / S(30), p), force));
+    }
+    SUBCASE("from rest, speeding up to a max_speed more than max_force / mass away is full effort") {
+        steer::rng gen(1);
+        steer::wander_turning_state<V> state;
+        const steer::vehicle<V> still({.mass = 2, .max_force = 3, .max_speed = 4});  // needs 8, has 3
+        const V force = steer::wander_turning(still, state, gen, S(1) / S(60));
+        CHECK(steer::test::at_full_effort(force, S(3)));
+    }
+    SUBCASE("straight at max_speed without turning: nothing to do") {
+        steer::rng gen(1);
+        steer::wander_turning_state<V> state;
+        const steer::vehicle<V> cruising({.velocity = make<V>(2, 0), .max_force = 3, .max_speed = 2});
+        CHECK(steer::test::near(steer::wander_turning(cruising, state, gen, S(0), {.max_turn_rate = 0}), V(S(0))));
+    }
 }

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -116,4 +117,21 @@ TEST_CASE_TEMPLATE("a flow field is built cell by cell and refuses bad cells and
                                     [](const V& p) { return p; });
     CHECK(steer::is_finite(flat.sample(make<V>(1, 5, 1))));
     CHECK(steer::is_finite(flat.sample(make<V>(NAN, 0, 1))));
+}
+
+TEST_CASE("a flow field takes any callable as init, and none") {
+    using V = glm::vec2;
+    const steer::box<V> region{V(0), V(4)};
+    const glm::ivec2 cells(2, 2);
+    const auto east = [](const V&) { return V(1, 0); };
+    const std::function<V(const V&)> wrapped = east;
+    const std::function<V(const V&)> empty;
+    V (*const pointer)(const V&) = [](const V& p) { return V(0, p.x); };
+    CHECK(steer::flow_field<V>(region, cells).sample(V(1)) == V(0));
+    CHECK(steer::flow_field<V>(region, cells, {}).sample(V(1)) == V(0));
+    CHECK(steer::flow_field<V>(region, cells, nullptr).sample(V(1)) == V(0));
+    CHECK(steer::flow_field<V>(region, cells, empty).sample(V(1)) == V(0));
+    CHECK(steer::flow_field<V>(region, cells, east).sample(V(1)) == V(1, 0));
+    CHECK(steer::flow_field<V>(region, cells, wrapped).sample(V(1)) == V(1, 0));
+    CHECK(steer::flow_field<V>(region, cells, pointer).sample(V(1)) == V(0, 1));
 }

@@ -1,0 +1,132 @@
+#ifndef STEER_DETAIL_EXPECT_HPP
+#define STEER_DETAIL_EXPECT_HPP
+
+/// @file
+/// The library's one set of parameter checks. Each check is inline and cheap enough for a
+/// behavior's every call; the message is built out of line, only when a check fails, and
+/// always reads "<where>: <parameter> must be <requirement> (got <value>)", where `where`
+/// is the public function (or params struct) the parameter belongs to.
+
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "../error.hpp"
+#include "always_inline.hpp"
+#include "../math.hpp"
+#include "../vector.hpp"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define STEER_DETAIL_COLD [[gnu::cold]] [[gnu::noinline]]
+#elif defined(_MSC_VER)
+#define STEER_DETAIL_COLD __declspec(noinline)
+#else
+#define STEER_DETAIL_COLD
+#endif
+
+namespace steer::detail {
+
+/// Formats a vector for error messages: "(1, 2, nan)".
+template <vector V>
+[[nodiscard]] std::string format_vector(const V& v) {
+    std::string text = "(";
+    for (int i = 0; i < dimension_v<V>; ++i) {
+        if (i) text += ", ";
+        text += format_value(v[i]);
+    }
+    return text + ")";
+}
+
+/// Reports a refused scalar: the slow half of every scalar check below.
+template <class S>
+STEER_DETAIL_COLD void refuse(std::string_view where, std::string_view parameter, std::string_view requirement,
+                              S value) {
+    STEER_EXPECTS(false, describe(where, parameter, requirement, value));
+}
+
+/// Reports a refused vector: the slow half of `expect_finite` for vectors.
+template <vector V>
+STEER_DETAIL_COLD void refuse_vector(std::string_view where, std::string_view parameter,
+                                     std::string_view requirement, const V& v) {
+    STEER_EXPECTS(false, std::string(where) + ": " + std::string(parameter) + " must be " + std::string(requirement) +
+                             " (got " + format_vector(v) + ")");
+}
+
+/// Refuses a condition that does not hold, with the value that broke it.
+template <class S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect(bool holds, std::string_view where, std::string_view parameter,
+                                              std::string_view requirement, S value) {
+    if (!holds) [[unlikely]]
+        refuse(where, parameter, requirement, value);
+}
+
+/// Refuses a non-finite scalar (integers always pass).
+template <class S>
+    requires std::is_arithmetic_v<S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_finite(std::string_view where, std::string_view parameter, S value) {
+    if constexpr (std::is_floating_point_v<S>) {
+        if (!std::isfinite(value)) [[unlikely]]
+            refuse(where, parameter, "finite", value);
+    }
+}
+
+/// Refuses a vector with a non-finite component.
+template <vector V>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_finite(std::string_view where, std::string_view parameter, const V& v) {
+    if (!is_finite(v)) [[unlikely]]
+        refuse_vector(where, parameter, "finite", v);
+}
+
+/// Reports a scalar below `minimum` (or not finite): the slow half of `expect_at_least`.
+template <class S>
+STEER_DETAIL_COLD void refuse_below(std::string_view where, std::string_view parameter, S value, S minimum) {
+    refuse(where, parameter, ">= " + format_value(minimum) + " and finite", value);
+}
+
+/// Reports a scalar not above `bound` (or not finite): the slow half of `expect_above`.
+template <class S>
+STEER_DETAIL_COLD void refuse_not_above(std::string_view where, std::string_view parameter, S value, S bound) {
+    refuse(where, parameter, "> " + format_value(bound) + " and finite", value);
+}
+
+/// Reports a scalar outside [lo, hi]: the slow half of `expect_within`.
+template <class S>
+STEER_DETAIL_COLD void refuse_outside(std::string_view where, std::string_view parameter, S value, S lo, S hi) {
+    refuse(where, parameter, "in [" + format_value(lo) + ", " + format_value(hi) + "]", value);
+}
+
+/// Refuses a scalar that is not finite or is below `minimum` (inclusive bound).
+template <class S>
+    requires std::is_arithmetic_v<S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_at_least(std::string_view where, std::string_view parameter, S value,
+                                                       std::type_identity_t<S> minimum) {
+    bool ok = value >= minimum;
+    if constexpr (std::is_floating_point_v<S>) ok = ok && std::isfinite(value);
+    if (!ok) [[unlikely]]
+        refuse_below<S>(where, parameter, value, minimum);
+}
+
+/// Refuses a scalar that is not finite or not strictly above `bound`.
+template <class S>
+    requires std::is_arithmetic_v<S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_above(std::string_view where, std::string_view parameter, S value,
+                                                    std::type_identity_t<S> bound) {
+    bool ok = value > bound;
+    if constexpr (std::is_floating_point_v<S>) ok = ok && std::isfinite(value);
+    if (!ok) [[unlikely]]
+        refuse_not_above<S>(where, parameter, value, bound);
+}
+
+/// Refuses a scalar outside [lo, hi] (NaN included).
+template <class S>
+    requires std::is_arithmetic_v<S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_within(std::string_view where, std::string_view parameter, S value,
+                                                     std::type_identity_t<S> lo, std::type_identity_t<S> hi) {
+    if (!(value >= lo && value <= hi)) [[unlikely]]
+        refuse_outside<S>(where, parameter, value, lo, hi);
+}
+
+}  // namespace steer::detail
+
+#endif  // STEER_DETAIL_EXPECT_HPP

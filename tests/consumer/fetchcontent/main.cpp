@@ -1,0 +1,2 @@
+// The FetchContent consumer builds the shared consumer program.
+#include "../main.cpp"
