@@ -332,6 +332,22 @@ TEST_CASE_TEMPLATE("an agent without side, up, speed or mass gets the frame and 
 // the other agent, `crowd[2]` the third.
 constexpr std::size_t crowd_size = 12;
 
+/// The crowd again as rigid bodies, adaptors over them, and pointers to the adaptors: the
+/// three forms a game's own agents take in the comparisons below.
+template <steer::vector V>
+struct body_views {
+    std::vector<rigid_body<V>> bodies;
+    std::vector<body_agent<V>> adaptors;
+    std::vector<const body_agent<V>*> pointers;
+
+    explicit body_views(const std::vector<steer::vehicle<V>>& crowd) {
+        for (const auto& v : crowd) bodies.push_back(body_copy(v));
+        for (const auto& body : bodies) adaptors.push_back({&body});
+        for (const auto& adaptor : adaptors) pointers.push_back(&adaptor);
+    }
+    body_views(const body_views&) = delete;  // the adaptors point into `bodies`
+};
+
 TEST_CASE_TEMPLATE("every behavior answers a user's agent bit for bit as it answers a vehicle", V, STEER_TEST_VECTORS) {
     steer::rng gen(5);
     std::map<std::string, int> nonzero;
@@ -341,12 +357,10 @@ TEST_CASE_TEMPLATE("every behavior answers a user's agent bit for bit as it answ
         std::vector<steer::vehicle<V>> crowd;
         for (std::size_t i = 0; i < crowd_size; ++i) crowd.push_back(random_unit_mass_vehicle<V>(gen, 4));
         std::vector<plain_agent<V>> plains;
-        std::vector<rigid_body<V>> bodies;
-        for (const auto& v : crowd) plains.push_back(plain_copy(v)), bodies.push_back(body_copy(v));
-        std::vector<body_agent<V>> adaptors;
-        for (const auto& body : bodies) adaptors.push_back({&body});
-        std::vector<const body_agent<V>*> pointers;
-        for (const auto& adaptor : adaptors) pointers.push_back(&adaptor);
+        for (const auto& v : crowd) plains.push_back(plain_copy(v));
+        const body_views<V> views(crowd);
+        const auto& adaptors = views.adaptors;
+        const auto& pointers = views.pointers;
 
         const auto expected = every_behavior(crowd[0], crowd[1], crowd[2], crowd, w);
         count_nonzero(expected, nonzero);
@@ -371,12 +385,9 @@ TEST_CASE_TEMPLATE("every behavior answers an agent with mass() bit for bit as i
         std::vector<steer::vehicle<V>> crowd;
         for (std::size_t i = 0; i < crowd_size; ++i) crowd.push_back(random_massive_vehicle<V>(gen, 4));
         const auto bares = steer::test::bare(crowd);
-        std::vector<rigid_body<V>> bodies;
-        for (const auto& v : crowd) bodies.push_back(body_copy(v));
-        std::vector<body_agent<V>> adaptors;
-        for (const auto& body : bodies) adaptors.push_back({&body});
-        std::vector<const body_agent<V>*> pointers;
-        for (const auto& adaptor : adaptors) pointers.push_back(&adaptor);
+        const body_views<V> views(crowd);
+        const auto& adaptors = views.adaptors;
+        const auto& pointers = views.pointers;
         for (std::size_t i = 0; i < crowd_size; ++i) REQUIRE(steer::mass(adaptors[i]) == crowd[i].mass());
 
         const auto expected = every_behavior(crowd[0], crowd[1], crowd[2], crowd, w);
