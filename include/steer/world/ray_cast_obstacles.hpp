@@ -40,20 +40,26 @@ private:
 ///
 /// A ray is thin and a body is not, so one sweep of radius r costs a fan of rays:
 ///   - one along the center line, `length + r` long (the ball's front reaches that far);
-///   - one along each edge of the swept volume, from the center moved r to either side
-///     (and above and below, in 3D), `length` long;
-///   - one "feeler" from the center to each of those sides, r long, which finds a surface
-///     the body already touches (most engines' rays ignore a surface they start inside).
-/// That is 5 rays a query in 2D and 9 in 3D (1 for a sweep of radius zero). Geometry
-/// thinner than r standing exactly between two rays can be missed; give thin poles a
-/// collision proxy at least r thick, or use `segment`s for them.
+///   - one along each edge of the swept volume, from the center moved r to either side (in
+///     3D, to the eight corners of the octagon around the body's disc), `length` long;
+///   - one "feeler" from the center toward each of those points, r * sqrt(2) long in 2D and
+///     r / cos(22.5 deg) in 3D, which finds a surface the body already touches (most engines'
+///     rays ignore a surface they start inside); with the center ray they meet any face
+///     whose normal points at the body.
+/// That is 5 rays a query in 2D and 17 in 3D (1 for a sweep of radius zero). Each hit is
+/// taken as the plane through it across its normal, which is exact for flat faces. Geometry
+/// thinner than the ray spacing (r) standing between two rays, and a corner pointing into
+/// the gap between them, can be missed; give thin poles a collision proxy at least r thick,
+/// or use `segment`s for them.
 template <class F>
 [[nodiscard]] constexpr ray_cast_world<std::decay_t<F>> ray_cast_obstacles(F&& cast) {
     return ray_cast_world<std::decay_t<F>>(std::forward<F>(cast));
 }
 
 /// Where a ball moving along `w` first touches what the ray cast reports, from the fan of
-/// rays `ray_cast_obstacles` describes. The normal is the reported one, normalized.
+/// rays `ray_cast_obstacles` describes. Each hit stands for the plane through the hit point
+/// across the reported normal (exact for flat faces): the ball touches it where its center
+/// comes within its radius of that plane, at once if it already is.
 template <vector V, class F>
     requires requires(const F& cast, const V& p, scalar_t<V> d) {
         { detail::invoke(cast, p, p, d) } -> std::convertible_to<std::optional<ray_hit<V>>>;
@@ -62,8 +68,7 @@ template <vector V, class F>
     using S = scalar_t<V>;
     constexpr const char* where = "steer::ray_cast_obstacles";
     std::optional<ray_hit<V>> first;
-    // One ray: a hit at distance d counts as a contact `d - shift` along the sweep.
-    const auto probe = [&](const V& origin, const V& direction, S max_distance, S shift) {
+    const auto probe = [&](const V& origin, const V& direction, S max_distance) {
         if (!(max_distance > S(0))) return;
         const std::optional<ray_hit<V>> hit = detail::invoke(world.cast(), origin, direction, max_distance);
         if (!hit) return;
@@ -73,16 +78,37 @@ template <vector V, class F>
         if (!is_finite(hit->normal) || normal == V(S(0)))
             detail::refuse_vector(where, "hit normal", "non-zero and finite", hit->normal);
         if (hit->distance > max_distance) return;
-        const S along = std::max(hit->distance - shift, S(0));
-        if (!first || along < first->distance) first = ray_hit<V>{along, hit->point, normal};
+        const S height = glm::dot(w.origin - hit->point, normal);  // of the ball's center above the plane
+        S t = 0;
+        if (!(height < w.radius)) {
+            const S approach = -glm::dot(w.direction, normal);
+            if (!(approach > S(0))) return;
+            t = (height - w.radius) / approach;
+            if (!(t <= w.length)) return;
+        }
+        if (!first || t < first->distance)
+            first = ray_hit<V>{t, w.origin + w.direction * t - normal * std::min(height, w.radius), normal};
     };
-    probe(w.origin, w.direction, w.length + w.radius, w.radius);
+    probe(w.origin, w.direction, w.length + w.radius);
     if (!(w.radius > S(0))) return first;
     const auto [side, up] = detail::lateral_axes(w.direction);
-    for (const V& across : {side, -side, up, -up}) {
-        if (across == V(S(0))) continue;  // 2D: no up
-        probe(w.origin, across, w.radius, w.radius);
-        probe(w.origin + across * w.radius, w.direction, w.length, S(0));
+    if constexpr (dimension_v<V> == 2) {
+        // Feelers r * sqrt(2) long: a face whose normal lies between a feeler and the center
+        // ray (45 degrees at most from one of them) is met by one while the body touches it.
+        for (const V& across : {side, -side}) {
+            probe(w.origin, across, w.radius * S(1.41421356237309505));
+            probe(w.origin + across * w.radius, w.direction, w.length);
+        }
+    } else {
+        // Eight directions around the heading, 45 degrees apart: feelers r / cos(22.5 deg) long.
+        const S diagonal = S(0.70710678118654752);
+        const V around[8] = {side, (side + up) * diagonal, up, (up - side) * diagonal,
+                             -side, -(side + up) * diagonal, -up, (side - up) * diagonal};
+        const S circumscribed = w.radius * S(1.08239220029239396);  // the octagon around the body's disc
+        for (const V& across : around) {
+            probe(w.origin, across, circumscribed);
+            probe(w.origin + across * circumscribed, w.direction, w.length);
+        }
     }
     return first;
 }
