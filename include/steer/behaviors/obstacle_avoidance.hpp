@@ -52,13 +52,13 @@ public:
     /// Keeps `hit` if it is among the nearest eight so far.
     void add(const ray_hit<V>& hit) noexcept {
         if (count_ < capacity) {
-            hits_[count_++] = hit;
+            hits_[count_++] = {hit.distance, hit.normal};
             return;
         }
         int farthest = 0;
         for (int i = 1; i < capacity; ++i)
             if (hits_[i].distance > hits_[farthest].distance) farthest = i;
-        if (hit.distance < hits_[farthest].distance) hits_[farthest] = hit;
+        if (hit.distance < hits_[farthest].distance) hits_[farthest] = {hit.distance, hit.normal};
     }
     /// The unit sum of the normals of the kept contacts no farther than `distance`.
     [[nodiscard]] V surface_within(scalar_t<V> distance) const noexcept {
@@ -69,8 +69,12 @@ public:
     }
 
 private:
+    struct kept {  // no initializers: the slots past count_ are never read
+        scalar_t<V> distance;
+        V normal;
+    };
     static constexpr int capacity = 8;
-    ray_hit<V> hits_[capacity];
+    kept hits_[capacity];
     int count_ = 0;
 };
 

@@ -25,15 +25,14 @@ namespace steer {
 template <vector V>
 struct box {
     V min{};  ///< the corner with the smallest coordinates
-    V max{};  ///< the corner with the largest coordinates; max >= min on every axis, not equal to min
+    V max{};  ///< the corner with the largest coordinates; max >= min on every axis
 
     /// Exact equality of both corners.
     friend constexpr bool operator==(const box&, const box&) = default;
 };
 
-/// Refuses a box with non-finite corners, with min above max on any axis, or with no size
-/// at all (min equal to max on every axis). A box flat along some axes (a rectangle in 3D,
-/// a segment) is accepted: the bounds of a flat flow field, a thin wall.
+/// Refuses a box with non-finite corners or with min above max on any axis. (A box of no
+/// size, a point, is a valid region; as an obstacle it is refused, see `validate_as_obstacle`.)
 template <vector V>
 void validate(const box<V>& b) {
     detail::expect_finite("steer::box", "min", b.min);
@@ -42,6 +41,14 @@ void validate(const box<V>& b) {
     for (int i = 0; i < dimension_v<V>; ++i) ordered = ordered && b.min[i] <= b.max[i];
     STEER_EXPECTS(ordered, "steer::box: min must be <= max on every axis (got min " + detail::format_vector(b.min) +
                                ", max " + detail::format_vector(b.max) + ")");
+}
+
+/// Refuses what `validate` refuses, and a box with no size at all (min equal to max on
+/// every axis), which hides nothing and stops nothing. A box flat along some axes (a thin
+/// wall) is accepted. The behaviors call this on every box obstacle they consider.
+template <vector V>
+void validate_as_obstacle(const box<V>& b) {
+    validate(b);
     STEER_EXPECTS(b.min != b.max, "steer::box: size must be non-zero (got min and max both " +
                                       detail::format_vector(b.min) + ")");
 }
@@ -105,6 +112,13 @@ template <vector V>
                                                                    scalar_t<V> radius) noexcept {
     using S = scalar_t<V>;
     constexpr int dimension = dimension_v<V>;
+    // Most boxes are far off the sweep: reject them on their bounding sphere first.
+    {
+        const S reach = safe_length(half) + radius;
+        const S along = -glm::dot(origin, direction);
+        const S off_squared = length_squared(origin) - along * along;
+        if (!(along > -reach && along < length + reach && off_squared < reach * reach)) return std::nullopt;
+    }
     S cuts[static_cast<std::size_t>(2 * dimension + 2)];
     int count = 0;
     cuts[count++] = S(0);

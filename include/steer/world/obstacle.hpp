@@ -21,7 +21,8 @@ namespace steer {
 /// The library's shapes (`sphere`, `box`, `oriented_box`, `plane`, `segment`, `polygon`)
 /// and `ray_cast_obstacles(cast)` are obstacles; so is any type of yours with that function
 /// in its namespace. `bounding_sphere(o)`, when present, lets `hide` hide behind it, and
-/// `validate(o)`, when present, is called by the behaviors on every obstacle they consider.
+/// `validate(o)` (or `validate_as_obstacle(o)`), when present, is called by the behaviors on
+/// every obstacle they consider.
 template <class O, class V>
 concept obstacle = vector<V> && requires(const O& o, const sweep<V>& w) {
     { first_contact(o, w) } -> std::convertible_to<std::optional<ray_hit<V>>>;
@@ -140,10 +141,12 @@ template <class... Sets>
 
 namespace detail {
 
-/// Validates an obstacle when its type has a `validate` (the library's shapes do).
+/// Validates an obstacle: with its `validate_as_obstacle` when it has one (a box, which
+/// may be a point as a region but not as an obstacle), else its `validate` if any.
 template <class O>
 void validate_obstacle(const O& o) {
-    if constexpr (requires { validate(o); }) validate(o);
+    if constexpr (requires { validate_as_obstacle(o); }) validate_as_obstacle(o);
+    else if constexpr (requires { validate(o); }) validate(o);
 }
 
 /// Calls `f(o)` with every obstacle of the set, in order (ranges front to back, joined sets

@@ -224,23 +224,9 @@ template <vector V>
         return ray_hit<V>{S(0), exit, normal};
     }
     std::optional<ray_hit<V>> first;
-    int hits = 0;
     for (std::size_t i = 0; i < shape.size(); ++i) {
         const auto hit = first_contact(shape.edge(i), w);
-        if (!hit) continue;
-        ++hits;
-        if (!first || hit->distance < first->distance) first = hit;
-    }
-    if (first && first->distance > S(0) && hits > 1) {
-        // In a notch the ball soon meets a second edge: the surface is both, so the normal
-        // is the sum of the normals of the edges met within one radius after the first.
-        V sum(S(0));
-        for (std::size_t i = 0; i < shape.size(); ++i) {
-            const auto hit = first_contact(shape.edge(i), w);
-            if (hit && hit->distance <= first->distance + w.radius) sum += hit->normal;
-        }
-        sum = safe_normalize(sum);
-        if (sum != V(S(0))) first->normal = sum;
+        if (hit && (!first || hit->distance < first->distance)) first = hit;
     }
     if (first && first->distance == S(0)) {
         // Already touching from outside, perhaps two edges at once in a notch: the way out

@@ -68,7 +68,14 @@ template <vector V>
 template <vector V>
 [[nodiscard]] std::optional<ray_hit<V>> first_contact(const sphere<V>& s, const sweep<V>& w) noexcept {
     using S = scalar_t<V>;
-    const auto t = detail::first_within(w.origin - s.center, w.direction, s.radius + w.radius, S(0), w.length);
+    // Most spheres are far off the sweep: reject them on the distance of their center from
+    // the line, and along it, before solving for the contact.
+    const V from_center = w.origin - s.center;
+    const S reach = s.radius + w.radius;
+    const S along = -glm::dot(from_center, w.direction);
+    const S off_squared = length_squared(from_center) - along * along;
+    if (!(along > -reach && along < w.length + reach && off_squared < reach * reach)) return std::nullopt;
+    const auto t = detail::first_within(from_center, w.direction, reach, S(0), w.length);
     if (!t) return std::nullopt;
     const V center = w.origin + w.direction * *t;
     V normal = safe_normalize(center - s.center);

@@ -13,11 +13,12 @@
 using steer::test::make;
 using steer::test::near;
 
-TEST_CASE_TEMPLATE("a box refuses min above max on any axis, no size at all, and non-finite corners", V,
+TEST_CASE_TEMPLATE("a box refuses min above max on any axis and non-finite corners, and as an obstacle no size at all", V,
                    STEER_TEST_VECTORS) {
     CHECK_NOTHROW(validate(steer::box<V>{make<V>(-1, -1, -1), make<V>(1, 1, 1)}));
-    CHECK_NOTHROW(validate(steer::box<V>{make<V>(0, 0, 0), make<V>(1, 0, 1)}));  // flat: a thin wall
-    CHECK(steer::test::refusal_of([] { validate(steer::box<V>{make<V>(2, 2, 2), make<V>(2, 2, 2)}); }) ==
+    CHECK_NOTHROW(validate(steer::box<V>{make<V>(2, 2, 2), make<V>(2, 2, 2)}));  // a point is a region
+    CHECK_NOTHROW(validate_as_obstacle(steer::box<V>{make<V>(0, 0, 0), make<V>(1, 0, 1)}));  // flat: a thin wall
+    CHECK(steer::test::refusal_of([] { validate_as_obstacle(steer::box<V>{make<V>(2, 2, 2), make<V>(2, 2, 2)}); }) ==
           "steer::box: size must be non-zero (got min and max both " +
               std::string(steer::dimension_v<V> == 2 ? "(2, 2))" : "(2, 2, 2))"));
     try {
