@@ -136,7 +136,7 @@ TEST_CASE("a ray-cast world is an obstacle wherever obstacles are, and refuses b
     };
     CHECK(steer::test::refusal_of([&] { (void)steer::obstacle_avoidance(v, bad(-1, V(0, 1, 0))); }) ==
           "steer::ray_cast_obstacles: hit distance must be >= 0 and finite (got -1)");
-    CHECK(steer::test::refusal_of([&] { (void)steer::obstacle_avoidance(v, bad(NAN, V(0, 1, 0))); }) ==
+    CHECK(steer::test::refusal_of([&] { (void)steer::obstacle_avoidance(v, bad(std::numeric_limits<double>::quiet_NaN(), V(0, 1, 0))); }) ==
           "steer::ray_cast_obstacles: hit distance must be >= 0 and finite (got nan)");
     CHECK(steer::test::refusal_of([&] { (void)steer::obstacle_avoidance(v, bad(1, V(0, 0, 0))); }) ==
           "steer::ray_cast_obstacles: hit normal must be non-zero and finite (got (0, 0, 0))");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <vector>
@@ -29,7 +30,7 @@ double geometry_tolerance() {
 /// The smallest distance from `p` to any of `samples`.
 template <vector V>
 double sampled_distance(const std::vector<V>& samples, const V& p) {
-    double best = INFINITY;
+    double best = std::numeric_limits<double>::infinity();
     for (const V& s : samples) best = std::min(best, static_cast<double>(glm::distance(s, p)));
     return best;
 }
