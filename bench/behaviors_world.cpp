@@ -1,8 +1,10 @@
 // Behaviors that react to the world: obstacle avoidance against growing numbers of
-// spheres, nearest-point queries on a long pathway (the hierarchy against a linear scan),
+// spheres and of each other shape (1, 10, 100 of them, and a mixed range of variants), nearest-point queries on a long pathway (the hierarchy against a linear scan),
 // flow-field sampling, and one call of each path behavior.
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -15,7 +17,11 @@
 #include <steer/behaviors/wall_following.hpp>
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
+#include <steer/world/box.hpp>
 #include <steer/world/flow_field.hpp>
+#include <steer/world/oriented_box.hpp>
+#include <steer/world/polygon.hpp>
+#include <steer/world/segment.hpp>
 #include <steer/world/pathway.hpp>
 
 namespace {
@@ -64,6 +70,73 @@ void obstacle_avoidance_spheres(benchmark::State& state) {
     std::size_t i = 0;
     for (auto _ : state) benchmark::DoNotOptimize(steer::obstacle_avoidance(vs[i++ & 63], spheres, {.min_time_to_collision = S(2)}));
     state.SetItemsProcessed(state.iterations() * state.range(0));  // spheres tested per second
+}
+
+// One obstacle of each kind the library knows, about 1 to 4 across, centered at `c`.
+enum class shape_kind { sphere, box, oriented_box, segment, polygon, mixed };
+
+template <class V>
+using any_obstacle = std::conditional_t<steer::dimension_v<V> == 2,
+                                        std::variant<steer::sphere<V>, steer::box<V>, steer::oriented_box<V>,
+                                                     steer::segment<V>, steer::polygon<V>>,
+                                        std::variant<steer::sphere<V>, steer::box<V>, steer::oriented_box<V>,
+                                                     steer::segment<V>>>;
+
+template <class V>
+any_obstacle<V> make_obstacle(shape_kind kind, const V& c, steer::rng& gen) {
+    using S = steer::scalar_t<V>;
+    V half;
+    for (int i = 0; i < steer::dimension_v<V>; ++i) half[i] = steer::uniform<S>(gen, S(0.5), S(2));
+    switch (kind) {
+        case shape_kind::box: return steer::box<V>{c - half, c + half};
+        case shape_kind::oriented_box:
+            if constexpr (steer::dimension_v<V> == 2) {
+                return steer::oriented_box<V>::turned(c, half, steer::uniform<S>(gen, S(0), S(3)));
+            } else {
+                const V x = steer::random_unit_vector<V>(gen);
+                const V y = steer::safe_normalize(glm::cross(x, steer::random_unit_vector<V>(gen)));
+                return steer::oriented_box<V>{c, half, {x, y, glm::cross(x, y)}};
+            }
+        case shape_kind::segment: return steer::segment<V>{c - half, c + half};
+        case shape_kind::polygon:
+            if constexpr (steer::dimension_v<V> == 2) {  // a hexagon with uneven corners
+                std::vector<V> corners;
+                for (int k = 0; k < 6; ++k)
+                    corners.push_back(c + V(std::cos(S(k)), std::sin(S(k))) * steer::uniform<S>(gen, S(0.7), S(2)));
+                return steer::polygon<V>(corners);
+            }
+            [[fallthrough]];
+        default: return steer::sphere<V>{c, steer::uniform<S>(gen, S(0.5), S(2))};
+    }
+}
+
+// obstacle_avoidance over `count` obstacles of one kind (a range of that shape) or of mixed
+// kinds (a range of variants), scattered like `scattered_spheres`.
+template <class V, shape_kind Kind>
+void obstacle_avoidance_shapes(benchmark::State& state) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(1);
+    const int count = static_cast<int>(state.range(0));
+    const S half = S(4) * std::pow(S(count), S(1) / S(steer::dimension_v<V>));
+    std::vector<any_obstacle<V>> mixed;
+    for (int i = 0; i < count; ++i) {
+        const shape_kind kind = Kind == shape_kind::mixed ? static_cast<shape_kind>(i % (steer::dimension_v<V> == 2 ? 5 : 4)) : Kind;
+        mixed.push_back(make_obstacle<V>(kind, steer::random_vector_in_unit_ball<V>(gen) * half, gen));
+    }
+    const auto vs = observers<V>(gen, half);
+    std::size_t i = 0;
+    const auto run = [&](const auto& obstacles) {
+        for (auto _ : state) benchmark::DoNotOptimize(steer::obstacle_avoidance(vs[i++ & 63], obstacles));
+    };
+    if constexpr (Kind == shape_kind::mixed) {
+        run(mixed);
+    } else {
+        using shape = std::variant_alternative_t<static_cast<std::size_t>(Kind), any_obstacle<V>>;
+        std::vector<shape> same;
+        for (const auto& o : mixed) same.push_back(std::get<shape>(o));
+        run(same);
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));  // obstacles considered per second
 }
 
 // A winding path of `segments` segments: a meander of unit-ish steps that turns slowly,
@@ -175,6 +248,17 @@ void hide_spheres(benchmark::State& state) {
 BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::vec2)->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::vec3)->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK_TEMPLATE(obstacle_avoidance_spheres, glm::dvec3)->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::sphere)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::box)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::oriented_box)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::segment)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::polygon)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec2, shape_kind::mixed)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec3, shape_kind::sphere)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec3, shape_kind::box)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec3, shape_kind::oriented_box)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec3, shape_kind::segment)->Arg(1)->Arg(10)->Arg(100);
+BENCHMARK_TEMPLATE(obstacle_avoidance_shapes, glm::vec3, shape_kind::mixed)->Arg(1)->Arg(10)->Arg(100);
 BENCHMARK_TEMPLATE(pathway_nearest_scan, glm::vec2)->Arg(10000);
 BENCHMARK_TEMPLATE(pathway_nearest_hierarchy, glm::vec2)->Arg(100)->Arg(10000);
 BENCHMARK_TEMPLATE(pathway_nearest_scan, glm::vec3)->Arg(10000);

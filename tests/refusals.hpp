@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -199,6 +200,33 @@ inline std::vector<refusal> refusals() {
     add("steer::box: max must be finite (got (inf, 0, 0))", [=] { steer::validate(steer::box<V>{V(0), bad}); });
     add("steer::box: min must be <= max on every axis (got min (0, 2, 0), max (1, 1, 1))",
         [] { steer::validate(steer::box<V>{V(0, 2, 0), V(1)}); });
+    add("steer::box: size must be non-zero (got min and max both (1, 1, 1))",
+        [] { (void)steer::obstacle_avoidance(ok, steer::box<V>{V(1), V(1)}); });
+    add("steer::oriented_box: half_extents must be > 0 on every axis (got (1, 0, 1))",
+        [] { steer::validate(steer::oriented_box<V>{V(0), V(1, 0, 1), {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}}); });
+    add("steer::oriented_box: axes must be orthonormal (got (2, 0, 0))",
+        [] { steer::validate(steer::oriented_box<V>{V(0), V(1), {V(2, 0, 0), V(0, 1, 0), V(0, 0, 1)}}); });
+    add("steer::plane: normal must be non-zero (got (0, 0, 0))",
+        [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0), 1}); });
+    add("steer::plane: offset must be finite (got inf)", [=] { steer::validate(steer::plane<V>{V(0, 1, 0), inf}); });
+    add("steer::segment: b must be distinct from a (got (1, 1, 1))",
+        [] { steer::validate(steer::segment<V>{V(1), V(1)}); });
+    add("steer::polygon: points must have at least 3 distinct points (got 2)",
+        [] { steer::polygon<V2>({V2(0), V2(1), V2(1)}); });
+    add("steer::polygon: points must enclose an area (got all on one line)",
+        [] { steer::polygon<V2>({V2(0), V2(1), V2(2)}); });
+    add("steer::polygon: points must not cross themselves (got edge 1 meeting edge 3)",
+        [] { steer::polygon<V2>({V2(0, 0), V2(4, 0), V2(0, 3), V2(3, 4)}); });
+    add("steer::ray_cast_obstacles: hit distance must be >= 0 and finite (got -1)", [] {
+        (void)steer::obstacle_avoidance(ok, steer::ray_cast_obstacles([](const V& o, const V&, S) {
+            return std::optional<steer::ray_hit<V>>(steer::ray_hit<V>{-1, o, V(0, 1, 0)});
+        }));
+    });
+    add("steer::ray_cast_obstacles: hit normal must be non-zero and finite (got (0, 0, 0))", [] {
+        (void)steer::obstacle_avoidance(ok, steer::ray_cast_obstacles([](const V& o, const V&, S) {
+            return std::optional<steer::ray_hit<V>>(steer::ray_hit<V>{1, o, V(0)});
+        }));
+    });
     add("steer::avatar_neighborhood: radius must be >= 0 and finite (got -1)",
         [] { steer::validate(steer::avatar_neighborhood<V>{.radius = -1}); });
     add("steer::avatar_neighborhood: velocity_weight must be >= 0 and finite (got -1)",

@@ -48,8 +48,15 @@
 #include "world/avatar_neighborhood.hpp"
 #include "world/box.hpp"
 #include "world/flow_field.hpp"
+#include "world/obstacle.hpp"
+#include "world/oriented_box.hpp"
 #include "world/pathway.hpp"
+#include "world/plane.hpp"
+#include "world/polygon.hpp"
+#include "world/ray_cast_obstacles.hpp"
 #include "world/region.hpp"
+#include "world/segment.hpp"
 #include "world/sphere.hpp"
+#include "world/sweep.hpp"
 
 #endif  // STEER_STEER_HPP

@@ -5,12 +5,16 @@
 /// Hide (Reynolds 1999, "Other Behaviors"): get an obstacle between yourself and a hunter.
 
 #include <limits>
+#include <optional>
+#include <type_traits>
 
 #include "../agent.hpp"
 #include "../detail/expect.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
+#include "../world/obstacle.hpp"
 #include "../world/sphere.hpp"
+#include "../world/sweep.hpp"
 #include "arrival.hpp"
 #include "seek.hpp"
 
@@ -36,43 +40,76 @@ void validate(const hide_params<V>& p) {
     detail::expect_at_least("steer::hide", "slowing_distance", p.slowing_distance, 0);
 }
 
+namespace detail {
+
+/// The hiding point behind `obstacle` from `hunter`, for a body that keeps `reach` from its
+/// surface: on the line from the hunter through the obstacle's bounding-sphere center, where
+/// the body coming back from beyond first touches the obstacle's far side. Empty for an
+/// obstacle with no bounding sphere (a plane, the engine's ray cast), a point-sized one, or
+/// one centered on the hunter.
+template <vector V, class O>
+[[nodiscard]] std::optional<V> hiding_spot(const O& obstacle, const V& hunter, scalar_t<V> reach) {
+    using S = scalar_t<V>;
+    if constexpr (!requires { bounding_sphere(obstacle); }) {
+        return std::nullopt;
+    } else {
+        const sphere<V> bounds = bounding_sphere(obstacle);
+        if (!(bounds.radius > S(0))) return std::nullopt;
+        const V away = safe_normalize(bounds.center - hunter);
+        if (away == V(S(0))) return std::nullopt;
+        if constexpr (std::is_same_v<O, sphere<V>>) {
+            return bounds.center + away * (bounds.radius + reach);
+        } else {
+            const S start = S(2) * (bounds.radius + reach);
+            const V beyond = bounds.center + away * start;
+            const auto back = first_contact(obstacle, sweep<V>{.origin = beyond, .direction = -away,
+                                                               .length = start, .radius = reach});
+            if (!back) return std::nullopt;
+            return beyond - away * back->distance;
+        }
+    }
+}
+
+}  // namespace detail
+
 /// Hides from a hunter at `hunter_position` behind one of `obstacles` (Reynolds 1999,
 /// "Other Behaviors": a target on the far side of an obstacle from the opponent). Each
 /// obstacle offers a hiding point on its far side from the hunter, on the line from the
-/// hunter through its center, `radius + a.radius() + margin` from the center; the hider
-/// arrives (with `arrival`, stopping there) at the hiding point nearest to itself.
-/// Obstacles of zero radius, and one whose center is exactly at the hunter, hide nothing
-/// and are skipped. With no usable obstacle the hider flees from the hunter.
-/// The straight way to the hiding point may cross the obstacle: combine with
-/// `obstacle_avoidance` (first priority) in a cluttered world.
-/// @param obstacles any range of `sphere<V>` or of pointers to spheres (`sphere_range`).
+/// hunter through its center (the center of its `bounding_sphere`), where the hider's body
+/// plus `margin` just touches the obstacle: for a sphere, `radius + a.radius() + margin`
+/// from the center. The hider arrives (with `arrival`, stopping there) at the hiding point
+/// nearest to itself. Any shape with a bounding sphere can hide the hider; planes (which
+/// have no far side) and the engine's ray cast (which has no shapes to go behind) offer no
+/// hiding point, nor do obstacles of zero size or centered on the hunter. With no hiding
+/// point the hider flees from the hunter. The straight way to the hiding point may cross
+/// the obstacle: combine with `obstacle_avoidance` (first priority) in a cluttered world.
+/// @param obstacles an `obstacle_set` (see `obstacle_avoidance`).
 /// @return arrival's force toward the hiding point (full effort while far from it, zero at
 ///         rest on it), or flee's (full effort from rest) when there is nowhere to hide.
 template <agent A, class Obstacles>
-    requires sphere_range<Obstacles, agent_vector_t<A>>
+    requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const agent_vector_t<A>& hunter_position, const Obstacles& obstacles,
                                      const hide_params<agent_vector_t<A>>& p = {}) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
     const V position = a.position();
-    const S radius = static_cast<S>(a.radius());
+    const S reach = static_cast<S>(a.radius()) + p.margin;
     bool found = false;
     S best_distance_squared = std::numeric_limits<S>::infinity();
     V best{};
-    for (const auto& element : obstacles) {
-        const sphere<V>& obstacle = detail::sphere_of<V>(element);
-        if (!(obstacle.radius > S(0))) continue;
-        const V away = safe_normalize(obstacle.center - hunter_position);
-        if (away == V(S(0))) continue;
-        const V spot = obstacle.center + away * (obstacle.radius + radius + p.margin);
-        const S d2 = distance_squared(spot, position);
+    const auto consider = [&](const auto& obstacle) {
+        detail::validate_obstacle(obstacle);
+        const std::optional<V> spot = detail::hiding_spot(obstacle, hunter_position, reach);
+        if (!spot) return;
+        const S d2 = distance_squared(*spot, position);
         if (!found || d2 < best_distance_squared) {
             found = true;
             best_distance_squared = d2;
-            best = spot;
+            best = *spot;
         }
-    }
+    };
+    detail::for_each_obstacle<V>(obstacles, consider);
     if (!found) return flee(a, hunter_position);
     return arrival(a, best, {.slowing_distance = p.slowing_distance});
 }
@@ -80,7 +117,7 @@ template <agent A, class Obstacles>
 /// Hides from `hunter` behind one of `obstacles`: the hunter's current position is the one
 /// to hide from (see the overload taking a position).
 template <agent A, agent_of<agent_vector_t<A>> H, class Obstacles>
-    requires sphere_range<Obstacles, agent_vector_t<A>>
+    requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const H& hunter, const Obstacles& obstacles,
                                      const hide_params<agent_vector_t<A>>& p = {}) {
     return hide(a, static_cast<agent_vector_t<A>>(hunter.position()), obstacles, p);

@@ -2,15 +2,14 @@
 #define STEER_WORLD_SPHERE_HPP
 
 /// @file
-/// A sphere (a circle in 2D): obstacles, containment regions, query volumes.
+/// A sphere (a circle in 2D): an obstacle, a containment region, a query volume.
 
-#include <concepts>
-#include <type_traits>
+#include <optional>
 
 #include "../detail/expect.hpp"
-#include "../detail/ranges.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
+#include "sweep.hpp"
 
 namespace steer {
 
@@ -48,26 +47,47 @@ template <vector V>
     return s.center + offset * (s.radius / distance);
 }
 
-/// A range of obstacles: a container or view whose elements are `sphere<V>` (or convert to
-/// `const sphere<V>&`, like `std::reference_wrapper`) or point to one (raw or smart pointers).
-template <class R, class V>
-concept sphere_range =
-    vector<V> && detail::input_range<const R> &&
-    (std::convertible_to<detail::range_reference_t<const R>, const sphere<V>&> ||
-     requires(detail::range_reference_t<const R> element) {
-         { *element } -> std::convertible_to<const sphere<V>&>;
-     });
-
-namespace detail {
-
-/// The sphere an element of a `sphere_range` stands for.
-template <vector V, class E>
-[[nodiscard]] constexpr const sphere<V>& sphere_of(const E& element) noexcept {
-    if constexpr (std::is_convertible_v<const E&, const sphere<V>&>) return element;
-    else return *element;
+/// The distance from `p` to the sphere's surface: negative inside, zero on it.
+template <vector V>
+[[nodiscard]] scalar_t<V> signed_distance(const sphere<V>& s, const V& p) noexcept {
+    return safe_length(p - s.center) - s.radius;
 }
 
-}  // namespace detail
+/// The point of the sphere's surface nearest to `p`. From the exact center every surface
+/// point is equally near; the answer is then the one along +x.
+template <vector V>
+[[nodiscard]] V nearest_point(const sphere<V>& s, const V& p) noexcept {
+    V outward = safe_normalize(p - s.center);
+    if (outward == V(scalar_t<V>(0))) outward[0] = scalar_t<V>(1);
+    return s.center + outward * s.radius;
+}
+
+/// Where a ball moving along `w` first touches the sphere (see `sweep`): distance 0 when it
+/// already overlaps. The normal points from the sphere's center to the ball's; a ball
+/// centered exactly on the sphere's center is sent back the way it came.
+template <vector V>
+[[nodiscard]] std::optional<ray_hit<V>> first_contact(const sphere<V>& s, const sweep<V>& w) noexcept {
+    using S = scalar_t<V>;
+    // Most spheres are far off the sweep: reject them on the distance of their center from
+    // the line, and along it, before solving for the contact.
+    const V from_center = w.origin - s.center;
+    const S reach = s.radius + w.radius;
+    const S along = -glm::dot(from_center, w.direction);
+    const S off_squared = length_squared(from_center) - along * along;
+    if (!(along > -reach && along < w.length + reach && off_squared < reach * reach)) return std::nullopt;
+    const auto t = detail::first_within(from_center, w.direction, reach, S(0), w.length);
+    if (!t) return std::nullopt;
+    const V center = w.origin + w.direction * *t;
+    V normal = safe_normalize(center - s.center);
+    if (normal == V(S(0))) normal = -w.direction;
+    return ray_hit<V>{*t, s.center + normal * s.radius, normal};
+}
+
+/// A sphere is its own bounding sphere.
+template <vector V>
+[[nodiscard]] constexpr sphere<V> bounding_sphere(const sphere<V>& s) noexcept {
+    return s;
+}
 
 }  // namespace steer
 

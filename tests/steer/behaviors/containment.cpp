@@ -9,7 +9,10 @@
 #include <steer/behaviors/containment.hpp>
 #include <steer/vehicle.hpp>
 #include <steer/random.hpp>
+#include <steer/world/oriented_box.hpp>
 #include <steer/world/pathway.hpp>
+#include <steer/world/plane.hpp>
+#include <steer/world/polygon.hpp>
 
 #include <steer/behaviors/wander.hpp>
 #include <steer/combiners.hpp>
@@ -87,6 +90,34 @@ TEST_CASE_TEMPLATE("a wanderer stays inside a sphere, a box and a user's ring fo
         CHECK(worst_excursion<V>(steer::sphere<V>{make<V>(1, 2, 3), S(10)}, make<V>(1, 2, 3), seed) < 0.5);
         CHECK(worst_excursion<V>(steer::box<V>{make<V>(-10, -5, -8), make<V>(10, 5, 8)}, make<V>(0, 0, 0), seed) < 0.5);
         CHECK(worst_excursion<V>(game::ring<V>{make<V>(0, 0, 0), S(8), S(14)}, make<V>(11, 0, 0), seed) < 0.5);
+    }
+}
+
+TEST_CASE_TEMPLATE("a wanderer stays inside an oriented box, a polygon and a half-space for two minutes", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::oriented_box<V> tilted{make<V>(3, -2, 1), make<V>(12, 6, 7), {}};
+    if constexpr (steer::dimension_v<V> == 2) {
+        tilted = steer::oriented_box<V>::turned(V(3, -2), V(12, 6), S(0.6));
+    } else {
+        const V x = steer::safe_normalize(V(2, 1, 0.5));
+        const V y = steer::safe_normalize(glm::cross(V(0, 0, 1), x));
+        tilted.axes = {x, y, glm::cross(x, y)};
+    }
+    static_assert(steer::region<steer::oriented_box<V>, V>);
+    static_assert(steer::region<steer::plane<V>, V>);
+    // Below a ceiling at height 4 (the solid side of a plane is the region).
+    const steer::plane<V> below{make<V>(0, 1, 0), S(4)};
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        CAPTURE(seed);
+        CHECK(worst_excursion<V>(tilted, tilted.center, seed) < 0.5);
+        CHECK(worst_excursion<V>(below, make<V>(0, 0, 0), seed) < 0.5);
+        if constexpr (steer::dimension_v<V> == 2) {
+            static_assert(steer::region<steer::polygon<V>, V>);
+            // An L-shaped yard: not convex.
+            const steer::polygon<V> yard({V(-15, -15), V(15, -15), V(15, -3), V(-3, -3), V(-3, 15), V(-15, 15)});
+            CHECK(worst_excursion<V>(yard, V(-10, -10), seed) < 0.5);
+        }
     }
 }
 

@@ -7,6 +7,11 @@
 #include <doctest/doctest.h>
 
 #include <steer/behaviors/hide.hpp>
+#include <steer/world/box.hpp>
+#include <steer/world/oriented_box.hpp>
+#include <steer/world/plane.hpp>
+#include <steer/world/polygon.hpp>
+#include <steer/world/segment.hpp>
 #include <steer/vehicle.hpp>
 #include <steer/behaviors/obstacle_avoidance.hpp>
 #include <steer/random.hpp>
@@ -91,6 +96,40 @@ TEST_CASE_TEMPLATE("hide is finite for degenerate input and flees with nowhere t
     CHECK(steer::hide(arrived, hunter, rock, {.margin = 0, .slowing_distance = 0}) == V(S(0)));
     CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = -1}), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::hide(hider, hunter, rock, {.margin = 1, .slowing_distance = -1}), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("a hider hides behind a box, an oriented box, a segment or a polygon as well as a sphere", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const V hunter = make<V>(-10, 1, 0.5);
+    const S margin = S(1.5);  // beyond a resting hider's look-ahead: obstacle avoidance lets it rest
+    const auto check_hides_behind = [&](const auto& cover) {
+        steer::vehicle<V> v({.position = make<V>(6, -7, 2), .radius = S(0.5), .max_force = 3, .max_speed = 2});
+        const S dt = S(1) / S(60);
+        for (int step = 0; step < 60 * 30; ++step)
+            v.apply_force(steer::priority(S(1e-6), [&] { return steer::obstacle_avoidance(v, cover); },
+                                          [&] { return steer::hide(v, hunter, cover, {.margin = margin}); }),
+                          dt);
+        // At rest behind it: the line of sight from the hunter meets the cover before the
+        // hider, and the hider's body keeps `margin` from the surface.
+        CHECK(v.speed() < S(0.1));
+        const V to_hider = v.position() - hunter;
+        const auto sight = first_contact(cover, steer::sweep<V>{hunter, steer::safe_normalize(to_hider), glm::length(to_hider), S(0)});
+        REQUIRE(sight);
+        CHECK(sight->distance < glm::length(to_hider));
+        CHECK(std::abs(double(signed_distance(cover, v.position())) - (0.5 + double(margin))) < 0.05);
+    };
+    check_hides_behind(steer::sphere<V>{make<V>(2, 1, 0), S(2)});
+    check_hides_behind(steer::box<V>{make<V>(1, -1, -2), make<V>(3, 3, 2)});
+    if constexpr (steer::dimension_v<V> == 2) {  // a 3D segment is a line: it hides nothing
+        check_hides_behind(steer::segment<V>{make<V>(2, -3, 0), make<V>(2, 4, 0)});
+        check_hides_behind(steer::oriented_box<V>::turned(V(2, 0), V(1, 3), S(0.4)));
+        check_hides_behind(steer::polygon<V>({V(0, -3), V(4, -2), V(3, 4), V(1, 1)}));
+    }
+    // A plane has no far side: nowhere to hide, so the hider flees.
+    const steer::vehicle<V> v({.position = make<V>(6, -7, 2), .radius = S(0.5), .max_force = 3, .max_speed = 2});
+    const steer::plane<V> ground{make<V>(0, 1, 0), S(-20)};
+    CHECK(steer::hide(v, hunter, ground) == steer::flee(v, hunter));
 }
 
 TEST_CASE_TEMPLATE("hide answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {

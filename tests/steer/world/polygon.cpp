@@ -1,0 +1,98 @@
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/random.hpp>
+#include <steer/world/polygon.hpp>
+
+#include "shape_oracle.hpp"
+#include "test_util.hpp"
+
+using steer::test::near;
+
+namespace {
+
+// A random star-shaped polygon (so never self-crossing): corners at random radii around a
+// center, in angle order; concave more often than not.
+template <class V>
+std::vector<V> random_star(steer::rng& gen, int corners) {
+    using S = steer::scalar_t<V>;
+    const V center = steer::random_vector_in_unit_ball<V>(gen) * S(4);
+    std::vector<V> points;
+    for (int i = 0; i < corners; ++i) {
+        const S angle = S(2) * std::numbers::pi_v<S> * (S(i) + steer::uniform<S>(gen, S(0), S(0.8))) / S(corners);
+        points.push_back(center + V(std::cos(angle), std::sin(angle)) * steer::uniform<S>(gen, S(1), S(5)));
+    }
+    return points;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("a polygon refuses too few corners, no area, crossing edges and non-finite corners", V, glm::vec2,
+                   glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    using P = steer::polygon<V>;
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(1, 0), V(1, 0), V(0, 0)}); }) ==
+          "steer::polygon: points must have at least 3 distinct points (got 2)");
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(1, 1), V(3, 3)}); }) ==
+          "steer::polygon: points must enclose an area (got all on one line)");
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(4, 0), V(0, 3), V(3, 4)}); }) ==  // a bow tie
+          "steer::polygon: points must not cross themselves (got edge 1 meeting edge 3)");
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(4, 0), V(4, 4), V(2, 0), V(0, 4)}); })
+              .find("steer::polygon: points must not cross themselves") == 0);  // a corner touching an edge
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(4, 0), V(2, 0), V(2, 3)}); })
+              .find("steer::polygon: points must not cross themselves") == 0);  // folding back
+    CHECK(steer::test::refusal_of([] { P({V(0, 0), V(1, 0), V(0, std::numeric_limits<S>::infinity())}); })
+              .find("steer::polygon: points must be finite") == 0);
+    // Repeats are dropped, either winding is accepted and stored counterclockwise.
+    const P clockwise({V(0, 0), V(0, 1), V(0, 1), V(1, 1), V(1, 0), V(0, 0)});
+    CHECK(clockwise.size() == 4);
+    CHECK(clockwise.points().front() == V(1, 0));
+    CHECK(near(steer::detail::outward_normal(clockwise, 0), V(1, 0)));
+}
+
+TEST_CASE_TEMPLATE("a polygon's inside, distance, nearest point and first contact agree with brute-force geometry", V,
+                   glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(60);
+    for (int shape = 0; shape < 25; ++shape) {
+        const std::vector<V> corners = random_star<V>(gen, 3 + shape % 9);
+        const steer::polygon<V> poly(corners);
+        std::vector<V> surface;
+        const double step = 0.005;
+        for (std::size_t i = 0; i < corners.size(); ++i)
+            steer::test::sample_segment(surface, corners[i], corners[(i + 1) % corners.size()], step);
+        const V center = poly.bounds().center;
+        for (int query = 0; query < 20; ++query) {
+            const V p = center + steer::random_vector_in_unit_ball<V>(gen) * (S(1.5) * poly.bounds().radius);
+            const auto inside = [&](const V& x) { return steer::test::inside_by_winding(corners, x); };
+            steer::test::check_distance_queries(poly, surface, step, p, inside);
+            if (std::abs(double(signed_distance(poly, p))) > 1e-3) CHECK(contains(poly, p) == inside(p));
+            CHECK(contains(poly, nearest_inside(poly, p)));
+        }
+        for (int query = 0; query < 40; ++query)
+            steer::test::check_first_contact(poly, steer::test::random_sweep<V>(gen, center, poly.bounds().radius * S(1.5)));
+    }
+}
+
+TEST_CASE_TEMPLATE("a sweep from inside a polygon touches at once and points the shortest way out", V, glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    // An L-shaped building.
+    const steer::polygon<V> building({V(0, 0), V(6, 0), V(6, 2), V(2, 2), V(2, 6), V(0, 6)});
+    const auto inside = first_contact(building, steer::sweep<V>{V(1, 5.5), V(1, 0), S(3), S(0)});
+    REQUIRE(inside);
+    CHECK(inside->distance == S(0));
+    CHECK(near(inside->normal, V(0, 1)));
+    CHECK(near(inside->point, V(1, 6)));
+    // From the notch (outside, concave corner), the ray hits the inner wall.
+    const auto notch = first_contact(building, steer::sweep<V>{V(4, 4), V(-1, 0), S(5), S(0)});
+    REQUIRE(notch);
+    CHECK(std::abs(double(notch->distance) - 2) < 1e-5);
+    CHECK(near(notch->normal, V(1, 0)));
+    CHECK(signed_distance(building, V(4, 4)) > S(0));
+    CHECK(std::abs(double(signed_distance(building, V(4, 4))) - 2) < 1e-5);
+}

@@ -1,0 +1,68 @@
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/random.hpp>
+#include <steer/world/segment.hpp>
+
+#include "shape_oracle.hpp"
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::near;
+
+TEST_CASE_TEMPLATE("a segment refuses equal or non-finite ends", V, STEER_TEST_VECTORS) {
+    CHECK_NOTHROW(validate(steer::segment<V>{make<V>(0, 0, 0), make<V>(1, 0, 0)}));
+    CHECK(steer::test::refusal_of([] { validate(steer::segment<V>{make<V>(1, 2, 3), make<V>(1, 2, 3)}); })
+              .find("steer::segment: b must be distinct from a") == 0);
+    CHECK_THROWS_AS(validate(steer::segment<V>{make<V>(0, INFINITY, 0), make<V>(1, 0, 0)}), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("a segment's distance, nearest point and first contact agree with brute-force geometry", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(50);
+    for (int shape = 0; shape < 20; ++shape) {
+        const steer::segment<V> s{steer::random_vector_in_unit_ball<V>(gen) * S(6), steer::random_vector_in_unit_ball<V>(gen) * S(6)};
+        std::vector<V> surface;
+        const double step = 0.002;
+        steer::test::sample_segment(surface, s.a, s.b, step);
+        for (int query = 0; query < 10; ++query) {
+            const V p = steer::random_vector_in_unit_ball<V>(gen) * S(8);
+            steer::test::check_distance_queries(s, surface, step, p, [](const V&) { return false; });
+        }
+        for (int query = 0; query < 40; ++query)
+            steer::test::check_first_contact(s, steer::test::random_sweep<V>(gen, (s.a + s.b) / S(2), S(6)));
+    }
+}
+
+TEST_CASE_TEMPLATE("a wall segment stops a ray on either face and rounds its ends by the ball", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::segment<V> wall{make<V>(0, -5, 0), make<V>(0, 5, 0)};
+    for (const S side : {S(-1), S(1)}) {
+        // A ray crosses a 2D wall; in 3D it would have to meet a line exactly, so a ball does.
+        const S radius = steer::dimension_v<V> == 2 ? S(0) : S(0.25);
+        const auto hit = first_contact(wall, steer::sweep<V>{make<V>(4 * side, 1, 0), make<V>(-side, 0, 0), S(10), radius});
+        REQUIRE(hit);
+        CHECK(std::abs(double(hit->distance + radius) - 4) < 1e-5);
+        CHECK(near(hit->normal, make<V>(side, 0, 0)));  // facing the ray
+        CHECK(near(hit->point, make<V>(0, 1, 0)));
+    }
+    if constexpr (steer::dimension_v<V> == 2) {  // a ray missing the wall's end, and one along its line
+        CHECK_FALSE(first_contact(wall, steer::sweep<V>{V(4, 5.01), V(-1, 0), S(10), S(0)}));
+        CHECK_FALSE(first_contact(wall, steer::sweep<V>{V(0, 9), V(0, -1), S(10), S(0)}));
+    }
+    // Along the wall's line, toward its end: a ball of radius 1 touches the end 1 before it.
+    const auto end_on = first_contact(wall, steer::sweep<V>{make<V>(0, 9, 0), make<V>(0, -1, 0), S(10), S(1)});
+    REQUIRE(end_on);
+    CHECK(std::abs(double(end_on->distance) - 3) < 1e-5);
+    CHECK(near(end_on->point, make<V>(0, 5, 0)));
+    CHECK(near(end_on->normal, make<V>(0, 1, 0)));
+    // Past the end diagonally, 1.5 from it: a ball of radius 1 misses.
+    const V across = steer::safe_normalize(make<V>(1, -1, 0));
+    const V start = make<V>(0, 5, 0) + steer::safe_normalize(make<V>(1, 1, 0)) * S(1.5) - across * S(4);
+    CHECK_FALSE(first_contact(wall, steer::sweep<V>{start, across, S(8), S(1)}));
+}
