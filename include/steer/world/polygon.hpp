@@ -35,7 +35,7 @@ class polygon {
     static_assert(dimension_v<V> == 2, "steer::polygon is a 2D shape; in 3D use oriented_box or a ray_cast_obstacles");
 
 public:
-    using scalar_type = scalar_t<V>;
+    using scalar_type = scalar_t<V>;  ///< the scalar type of V
 
     /// Builds the polygon from its corners; refuses (`STEER_EXPECTS`) what it cannot be. (If a
     /// custom `STEER_EXPECTS` returns, the polygon is left empty: nothing is inside it and
