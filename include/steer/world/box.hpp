@@ -113,12 +113,7 @@ template <vector V>
     using S = scalar_t<V>;
     constexpr int dimension = dimension_v<V>;
     // Most boxes are far off the sweep: reject them on their bounding sphere first.
-    {
-        const S reach = safe_length(half) + radius;
-        const S along = -glm::dot(origin, direction);
-        const S off_squared = length_squared(origin) - along * along;
-        if (!(along > -reach && along < length + reach && off_squared < reach * reach)) return std::nullopt;
-    }
+    if (sweep_passes_clear(origin, direction, length, safe_length(half) + radius)) return std::nullopt;
     S cuts[static_cast<std::size_t>(2 * dimension + 2)];
     int count = 0;
     cuts[count++] = S(0);

@@ -214,7 +214,7 @@ template <vector V>
     using S = scalar_t<V>;
     const sphere<V>& bounds = shape.bounds();
     if (shape.size() == 0) return std::nullopt;
-    if (!detail::first_within(w.origin - bounds.center, w.direction, bounds.radius + w.radius, S(0), w.length))
+    if (detail::sweep_passes_clear(w.origin - bounds.center, w.direction, w.length, bounds.radius + w.radius))
         return std::nullopt;
     if (contains(shape, w.origin)) {
         const std::size_t edge = detail::nearest_edge(shape, w.origin);

@@ -93,13 +93,9 @@ template <vector V>
     const V along = s.b - s.a;
     const S squared = length_squared(along);
     const V from_a = w.origin - s.a;
-    {  // most segments are far off the sweep: reject them on their bounding sphere first
-        const V from_middle = from_a - along / S(2);
-        const S reach = std::sqrt(squared) / S(2) + w.radius;
-        const S ahead = -glm::dot(from_middle, w.direction);
-        const S off_squared = length_squared(from_middle) - ahead * ahead;
-        if (!(ahead > -reach && ahead < w.length + reach && off_squared < reach * reach)) return std::nullopt;
-    }
+    // Most segments are far off the sweep: reject them on their bounding sphere first.
+    if (detail::sweep_passes_clear(from_a - along / S(2), w.direction, w.length, std::sqrt(squared) / S(2) + w.radius))
+        return std::nullopt;
     if constexpr (dimension_v<V> == 2) {
         // A ray (radius 0) touches a wall only by crossing it, which no distance is below 0
         // for: intersect the two lines instead.

@@ -72,9 +72,7 @@ template <vector V>
     // the line, and along it, before solving for the contact.
     const V from_center = w.origin - s.center;
     const S reach = s.radius + w.radius;
-    const S along = -glm::dot(from_center, w.direction);
-    const S off_squared = length_squared(from_center) - along * along;
-    if (!(along > -reach && along < w.length + reach && off_squared < reach * reach)) return std::nullopt;
+    if (detail::sweep_passes_clear(from_center, w.direction, w.length, reach)) return std::nullopt;
     const auto t = detail::first_within(from_center, w.direction, reach, S(0), w.length);
     if (!t) return std::nullopt;
     const V center = w.origin + w.direction * *t;

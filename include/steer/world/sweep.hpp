@@ -65,6 +65,17 @@ template <vector V>
     return std::max(enter, t0);
 }
 
+/// Whether a ball sweeping from `from_center` (its start, relative to a sphere's center)
+/// along the unit `direction` for `length` surely stays `reach` or more from that center:
+/// the cheap test that rejects far obstacles on their bounding sphere before the exact one.
+template <vector V>
+[[nodiscard]] bool sweep_passes_clear(const V& from_center, const V& direction, scalar_t<V> length,
+                                      scalar_t<V> reach) noexcept {
+    const scalar_t<V> along = -glm::dot(from_center, direction);
+    const scalar_t<V> off_squared = length_squared(from_center) - along * along;
+    return !(along > -reach && along < length + reach && off_squared < reach * reach);
+}
+
 /// Two unit vectors perpendicular to the unit `direction` and to each other (the second is
 /// zero in 2D): the lateral axes a ray fan is built on. Deterministic and continuous except
 /// where `direction` crosses -z in 3D (Duff et al. 2017, "Building an Orthonormal Basis, Revisited").
