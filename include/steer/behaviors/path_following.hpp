@@ -63,7 +63,8 @@ template <agent A>
 ///   a positive component along the path's direction at the prediction's projection), the
 ///   only steering is a push along `forward()` toward max_speed, so a follower keeps
 ///   moving; zero once at max_speed. Otherwise the agent seeks the spine point
-///   `max(speed * prediction_time, radius)` further along the path, in `direction`, from
+///   `max(speed * prediction_time, radius)` further along the path (for a point agent at
+///   rest, `max_speed * prediction_time`), in `direction`, from
 ///   the projection of where it is now (not of the prediction: aiming from the prediction
 ///   cuts corners and lets a weighted sum push it further out; docs/behaviors.md has the
 ///   figures). A cyclic path is followed round and round. At the end of an open path the
@@ -95,9 +96,11 @@ template <agent A>
         return detail::velocity_error_force(a, static_cast<V>(a.forward()) * max_speed);
     }
     // Aim from where the agent is, the distance it covers at its speed in the prediction
-    // time (at least its radius, so that one at rest still has somewhere to go).
+    // time; at least its radius, so that one at rest still has somewhere to go (and a
+    // point agent at rest the distance it would cover at max_speed).
     const S now = path.distance_along(static_cast<V>(a.position()));
-    const S lead = std::max(speed(a) * p.prediction_time, static_cast<S>(a.radius()));
+    S lead = std::max(speed(a) * p.prediction_time, static_cast<S>(a.radius()));
+    if (!(lead > S(0))) lead = static_cast<S>(a.max_speed()) * p.prediction_time;
     return seek(a, path.point_at_distance(now + direction * lead));
 }
 

@@ -191,8 +191,10 @@ TEST_CASE_TEMPLATE("path following is finite for degenerate input and refuses a 
         CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = -1, .prediction_time = S(1)})));
         CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = 0})));
     }
-    // A resting vehicle on the path is sent along it, not left standing.
+    // A resting vehicle on the path is sent along it, not left standing; a point (radius 0) too.
     CHECK(glm::dot(steer::path_following(resting_on, thin), make<V>(1, 0, 0)) > S(0));  // +1, 1 s: the defaults
+    const steer::vehicle<V> resting_point({.position = make<V>(2, 0, 0), .radius = 0});
+    CHECK(glm::dot(steer::path_following(resting_point, thin), make<V>(1, 0, 0)) > S(0));
     CHECK(glm::dot(steer::path_following(resting_on, thin, {.direction = -1}), make<V>(1, 0, 0)) < S(0));
     CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = -2}), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = 2}), std::invalid_argument);
