@@ -21,6 +21,15 @@
 
 namespace steer {
 
+namespace detail {
+
+/// The default turn rate limit, infinity: none. A variable, not a call in the default
+/// member initializer, which g++ 12 fails to compile in some contexts.
+template <class S>
+inline constexpr S no_turn_rate_limit = std::numeric_limits<S>::infinity();
+
+}  // namespace detail
+
 /// Everything a vehicle is built from. Units are the caller's (metres and seconds
 /// are typical); forces are mass times units per second squared.
 template <vector V>
@@ -46,7 +55,7 @@ struct vehicle_params {
     V facing{};
     /// The fastest `turn` turns the facing, radians per second: >= 0, infinity (the default)
     /// for no limit. A turret's traverse, a character's neck.
-    scalar_t<V> max_turn_rate = std::numeric_limits<scalar_t<V>>::infinity();
+    scalar_t<V> max_turn_rate = detail::no_turn_rate_limit<scalar_t<V>>;
 };
 
 /// A steerable point mass: position, velocity, limits and a velocity-aligned frame.
