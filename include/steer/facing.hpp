@@ -40,7 +40,10 @@ template <vector V>
         return clamp(rate, -max_rate, max_rate);
     } else {
         if (!is_finite(rate)) return V(S(0));
-        return truncate(rate, max_rate);
+        // The unit direction times the limit, not the rate scaled down: exact to rounding
+        // even for a denormal limit.
+        if (!(safe_length(rate) > max_rate)) return rate;
+        return safe_normalize(rate) * max_rate;
     }
 }
 
