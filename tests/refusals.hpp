@@ -67,6 +67,30 @@ inline std::vector<refusal> refusals() {
     add("steer::vehicle::set_max_speed: max_speed must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_max_speed(-1); });
     add("steer::vehicle::apply_force: dt must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().apply_force(V(0), -1); });
     add("steer::vehicle::apply_force: steering must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().apply_force(bad, 1); });
+    add("steer::vehicle_params: max_turn_rate must be >= 0 (infinity for no limit) (got -1)",
+        [] { steer::vehicle<V>({.max_turn_rate = -1}); });
+    add("steer::vehicle_params: facing must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>({.facing = bad}); });
+    add("steer::vehicle::set_facing: facing must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_facing(bad); });
+    add("steer::vehicle::set_facing: facing must be non-zero (got (0, 0, 0))", [] { steer::vehicle<V>().set_facing(V(0)); });
+    add("steer::vehicle::set_max_turn_rate: max_turn_rate must be >= 0 (infinity for no limit) (got -1)",
+        [] { steer::vehicle<V>().set_max_turn_rate(-1); });
+    add("steer::vehicle::turn: dt must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().turn(V(0), -1); });
+    add("steer::vehicle::turn: rate must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().turn(bad, 1); });
+    add("steer::vehicle::turn: rate must be finite (got inf)", [=] { steer::vehicle<V2>().turn(inf, 1); });
+    add("steer::vehicle::set_speed: speed must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_speed(-1); });
+    add("steer::vehicle::brake: rate must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().brake(-1, 1); });
+    add("steer::vehicle::brake: dt must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().brake(1, -1); });
+
+    // ---- steering_utilities.hpp
+    add("steer::limit_deviation: max_angle must be in [0, pi] (got -1)",
+        [] { (void)steer::limit_deviation(V(1), V(1, 0, 0), S(-1)); });
+    add("steer::limit_deviation: max_angle must be in [0, pi] (got 4)",
+        [] { (void)steer::limit_deviation(V(1), V(1, 0, 0), S(4)); });
+    add("steer::low_speed_turning: speed_fraction must be in (0, 1] (got 0)",
+        [] { (void)steer::low_speed_turning(ok, V(1), {.speed_fraction = 0}); });
+    add("steer::is_ahead: cos_threshold must be in [-1, 1] (got 2)", [] { (void)steer::is_ahead(ok, V(1), S(2)); });
+    add("steer::is_aside: cos_threshold must be in [-1, 1] (got -2)", [] { (void)steer::is_aside(ok, V(1), S(-2)); });
+    add("steer::is_behind: cos_threshold must be in [-1, 1] (got 2)", [] { (void)steer::is_behind(ok, V(1), S(2)); });
 
     // ---- schedule.hpp
     add("steer::think_schedule: period must be >= 1 (got 0)", [] { steer::think_schedule(0); });
@@ -90,6 +114,11 @@ inline std::vector<refusal> refusals() {
         steer::patrol_state s;
         (void)steer::patrol(ok, std::vector<V>{V(1)}, s, {.reach_radius = -1});
     });
+    add("steer::face: settle_time must be > 0 and finite (got 0)", [] { (void)steer::face(ok, V(1), {.settle_time = 0}); });
+    add("steer::look_where_you_are_going: settle_time must be > 0 and finite (got -1)",
+        [] { (void)steer::look_where_you_are_going(ok, {.settle_time = -1}); });
+    add("steer::facing_alignment: settle_time must be > 0 and finite (got inf)",
+        [=] { (void)steer::facing_alignment(ok, ok, {.settle_time = inf}); });
     add("steer::wander: dt must be >= 0 and finite (got -1)", [] {
         steer::rng gen;
         steer::wander_state<V> s;

@@ -743,6 +743,125 @@ figure path_following() {
     return fig;
 }
 
+figure path_walkers() {
+    // Twenty walkers both ways along a path with rocks, each with the blend docs/behaviors.md
+    // recommends for a crowd (examples/walkers runs the same blend with a hundred).
+    const steer::pathway<vec> path({{0, 0}, {16, 0}, {24, 8}, {36, 8}, {44, 0}, {58, 0}}, 2.0);
+    const std::vector<sphere<vec>> rocks = {{{8, 0}, 0.5},   {{16.9, -4.7}, 2.2}, {{30, 11}, 1.2},
+                                            {{36.9, 12.7}, 2.2}, {{50, -2.8}, 1.0}};
+    figure fig("Path following in a crowd", {-3, -8}, {61, 15});
+    panel& p = fig.main();
+    p.grid(1, 5);
+    const std::vector<vec> spine(path.points().begin(), path.points().end());
+    p.tube(spine, path.radius(), color::tube);
+    p.line(spine, {color::obstacle_edge, 1, "6 4"}, 0);
+    draw_obstacles(p, rocks);
+    struct walker {
+        vehicle body;
+        int direction;
+        steer::wander_state<vec> wander;
+        track t;
+    };
+    steer::rng gen(23);
+    std::vector<walker> crowd;
+    for (int i = 0; i < 20; ++i) {
+        const int direction = i % 2 == 0 ? 1 : -1;
+        const double along = path.length() * (i + 0.5) / 20;  // spread along, alternately each way
+        const vec tangent = path.tangent_at_distance(along);
+        const vec across(-tangent.y, tangent.x);
+        const vec start = path.point_at_distance(along) - across * (direction * 1.0);
+        crowd.push_back({vehicle({.position = start,
+                                  .velocity = tangent * (1.5 * direction),
+                                  .radius = 0.5,
+                                  .max_force = 3,
+                                  .max_speed = 1.5}),
+                         direction,
+                         {},
+                         {start}});
+    }
+    std::vector<const vehicle*> bodies;
+    for (const auto& w : crowd) bodies.push_back(&w.body);
+    long frames = 0, inside = 0;
+    int touching = 0;
+    std::vector<vec> forces(crowd.size());
+    for (int frame = 0; frame < 16 * hz; ++frame) {
+        for (std::size_t i = 0; i < crowd.size(); ++i) {
+            walker& w = crowd[i];
+            forces[i] = steer::weighted_sum(
+                steer::weighted(1.0, [&] { return steer::unaligned_collision_avoidance(w.body, bodies, {.clearance = 0.1}); }),
+                steer::weighted(1.0, [&] { return steer::obstacle_avoidance(w.body, rocks, {.clearance = 0.05}); }),
+                steer::weighted(0.5, [&] { return steer::path_following(w.body, path, {.direction = w.direction}); }),
+                steer::weighted(0.1, [&] { return steer::wander(w.body, w.wander, gen, dt); }));
+        }
+        for (std::size_t i = 0; i < crowd.size(); ++i) {
+            crowd[i].body.apply_force(forces[i], dt);
+            crowd[i].t.push_back(crowd[i].body.position());
+            ++frames;
+            inside += path.nearest(crowd[i].body.position()).outside <= 0;
+            for (std::size_t j = 0; j < i; ++j)
+                touching += glm::distance(crowd[i].body.position(), crowd[j].body.position()) < 1.0;
+        }
+    }
+    for (const auto& w : crowd) {
+        const char* c = w.direction > 0 ? color::blue : color::vermillion;
+        draw_track(p, w.t, c, 0.9, nullptr, 0);
+        draw_vehicle(p, w.body, c, 9);
+    }
+    fig.legend({kind::band, color::tube, "pathway, radius 2"});
+    fig.legend({kind::disc, color::obstacle_fill, "rock"});
+    fig.legend({kind::line, color::blue, "walking +1"});
+    fig.legend({kind::line, color::vermillion, "walking -1"});
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f%%", 100.0 * static_cast<double>(inside) / static_cast<double>(frames));
+    fig.caption("Twenty walkers (radius 0.5, max_speed 1.5) spread along a path go both ways for 16 s, each with the "
+                "weighted sum docs/behaviors.md recommends: unaligned collision avoidance 1 (clearance 0.1), "
+                "obstacle avoidance 1 (clearance 0.05), path following 0.5, wander 0.1. They dodge each other "
+                "and the rock in the tube and keep inside it on " + std::string(share) +
+                " of walker-frames (those reaching an end of the open path circle its last point); frames with two "
+                "bodies overlapping: " + std::to_string(touching) + ".");
+    return fig;
+}
+
+figure strafing() {
+    // A guard walks a square round a post while keeping its eyes on the post: facing and
+    // heading apart (face + vehicle::turn), its facing drawn every second.
+    const vec post(0, 0);
+    const std::vector<vec> corners = {{8, -6}, {8, 6}, {-8, 6}, {-8, -6}};
+    vehicle guard({.position = {-8, -6}, .max_force = 4, .max_speed = 2, .facing = {1, 0}, .max_turn_rate = 2.0});
+    figure fig("Face: a strafing character", {-11, -9}, {11, 9});
+    panel& p = fig.main();
+    p.grid(1, 5);
+    p.circle(post, 0.6, color::obstacle_fill, {color::obstacle_edge, 1});
+    track t{guard.position()};
+    std::vector<std::pair<vec, vec>> looks;
+    std::size_t next = 0;
+    double worst = 0;
+    for (int frame = 0; frame < 30 * hz; ++frame) {
+        if (glm::distance(guard.position(), corners[next]) < 1.0) next = (next + 1) % corners.size();
+        guard.apply_force(steer::arrival(guard, corners[next], {.slowing_distance = 1.0}), dt);
+        guard.turn(steer::face(guard, post), dt);
+        t.push_back(guard.position());
+        if (frame % hz == 0) looks.push_back({guard.position(), guard.position() + guard.facing() * 1.6});
+        if (frame > hz) {
+            const vec to_post = glm::normalize(post - guard.position());
+            worst = std::max(worst, std::acos(std::clamp(glm::dot(to_post, guard.facing()), -1.0, 1.0)));
+        }
+    }
+    draw_track(p, t, color::blue, 1.5, nullptr, 0);
+    p.arrows(looks, {color::vermillion, 1.2});
+    draw_vehicle(p, guard, color::blue);
+    fig.legend({kind::disc, color::obstacle_fill, "post"});
+    fig.legend({kind::line, color::blue, "path walked (heading)"});
+    fig.legend({kind::arrow, color::vermillion, "facing, every second"});
+    char off[32];
+    std::snprintf(off, sizeof off, "%.1f", worst * 180 / pi);
+    fig.caption("A guard (max_speed 2, max_turn_rate 2 rad/s) walks a square round a post with arrival from "
+                "corner to corner, and each frame turns its facing with face(guard, post) through "
+                "vehicle::turn. It moves forward, sideways and backward relative to where it looks; after the "
+                "first second its facing is never more than " + std::string(off) + " degrees off the post.");
+    return fig;
+}
+
 figure wall_following() {
     const double offset = 2;
     const steer::pathway<vec> wall({{0, 0}, {12, 0}, {20, 8}, {32, 8}, {38, 2}}, 0.5);
@@ -1426,6 +1545,8 @@ const entry figures[] = {
     {"obstacle_field", obstacle_field},
     {"wander", wander},
     {"path_following", path_following},
+    {"path_walkers", path_walkers},
+    {"strafing", strafing},
     {"wall_following", wall_following},
     {"containment", containment},
     {"flow_field", flow_field},

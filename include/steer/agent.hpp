@@ -8,6 +8,7 @@
 /// derived when a type does not provide it.
 
 #include <concepts>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -33,7 +34,9 @@ using position_type_t = std::remove_cvref_t<decltype(std::declval<const A&>().po
 ///   - `forward()`: the unit heading;
 ///   - `max_speed()`, `max_force()`, `radius()`: the vehicle model's limits and body size.
 /// Optional members, used when present and derived when absent: `side()`, `up()` (3D),
-/// `speed()` and `mass()` (see `steer::side`, `steer::up`, `steer::speed`, `steer::mass`).
+/// `speed()` and `mass()` (see `steer::side`, `steer::up`, `steer::speed`, `steer::mass`),
+/// and `facing()` and `max_turn_rate()` for a character that looks one way and moves
+/// another (`steer::facing`, `steer::max_turn_rate`).
 /// `steer::vehicle<V>` models it; so does a ten-line adaptor that forwards to an engine's
 /// physics body (docs/integrating.md).
 template <class A>
@@ -74,6 +77,28 @@ template <agent A>
         return static_cast<agent_scalar_t<A>>(a.mass());
     else
         return agent_scalar_t<A>(1);
+}
+
+/// The way the agent looks, a unit vector: its `facing()` when it has one, else `forward()`
+/// (a character that looks where it goes).
+template <agent A>
+[[nodiscard]] agent_vector_t<A> facing(const A& a) noexcept {
+    using V = agent_vector_t<A>;
+    if constexpr (requires { { a.facing() } -> std::convertible_to<V>; })
+        return static_cast<V>(a.facing());
+    else
+        return static_cast<V>(a.forward());
+}
+
+/// The fastest the agent's facing turns, radians per second: its `max_turn_rate()` when it
+/// has one, else infinity (it turns at once).
+template <agent A>
+[[nodiscard]] agent_scalar_t<A> max_turn_rate(const A& a) noexcept {
+    using S = agent_scalar_t<A>;
+    if constexpr (requires { { a.max_turn_rate() } -> std::convertible_to<S>; })
+        return static_cast<S>(a.max_turn_rate());
+    else
+        return std::numeric_limits<S>::infinity();
 }
 
 /// The agent's unit side axis: its `side()` when it has one, else derived from `forward()`

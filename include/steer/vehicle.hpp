@@ -6,6 +6,7 @@
 /// with a velocity, moved by a steering force limited to `max_force`, its speed limited
 /// to `max_speed`, and a local frame kept aligned with its velocity.
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,11 +14,21 @@
 
 #include "detail/expect.hpp"
 #include "error.hpp"
+#include "facing.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
 #include "vector.hpp"
 
 namespace steer {
+
+namespace detail {
+
+/// The default turn rate limit, infinity: none. A variable, not a call in the default
+/// member initializer, which g++ 12 fails to compile in some contexts.
+template <class S>
+inline constexpr S no_turn_rate_limit = std::numeric_limits<S>::infinity();
+
+}  // namespace detail
 
 /// Everything a vehicle is built from. Units are the caller's (metres and seconds
 /// are typical); forces are mass times units per second squared.
@@ -38,6 +49,13 @@ struct vehicle_params {
     scalar_t<V> banking_gravity = scalar_t<V>(9.81);
     /// Banking: time constant (seconds) with which up follows its target, damping abrupt rolls.
     scalar_t<V> banking_smoothing = scalar_t<V>(0.25);
+    /// Where the vehicle looks, if not where it goes: zero (the default) makes the facing
+    /// follow the velocity (it is `forward()`); any other finite vector gives the vehicle a
+    /// facing of its own, starting this way, turned only by `turn` and `set_facing`.
+    V facing{};
+    /// The fastest `turn` turns the facing, radians per second: >= 0, infinity (the default)
+    /// for no limit. A turret's traverse, a character's neck.
+    scalar_t<V> max_turn_rate = detail::no_turn_rate_limit<scalar_t<V>>;
 };
 
 /// A steerable point mass: position, velocity, limits and a velocity-aligned frame.
@@ -62,6 +80,7 @@ public:
           smoothing_(params.acceleration_smoothing),
           banking_gravity_(params.banking_gravity),
           banking_smoothing_(params.banking_smoothing),
+          max_turn_rate_(params.max_turn_rate),
           banking_(params.banking) {
         constexpr auto where = "steer::vehicle_params";
         detail::expect_finite(where, "position", params.position);
@@ -73,8 +92,12 @@ public:
         detail::expect_at_least(where, "acceleration_smoothing", smoothing_, S(0));
         detail::expect_at_least(where, "banking_gravity", banking_gravity_, S(0));
         detail::expect_at_least(where, "banking_smoothing", banking_smoothing_, S(0));
+        detail::expect_turn_rate_limit(where, max_turn_rate_);
+        detail::expect_finite(where, "facing", params.facing);
         frame_.set_position(params.position);
         assign_velocity(params.velocity);
+        own_facing_ = params.facing != V(S(0));
+        if (own_facing_) facing_ = safe_normalize(params.facing);
     }
 
     /// Where the vehicle is, world units.
@@ -85,6 +108,13 @@ public:
     [[nodiscard]] scalar_type speed() const noexcept { return speed_; }
     /// Unit heading: the direction of the velocity, or the last one while at rest.
     [[nodiscard]] const V& forward() const noexcept { return frame_.forward(); }
+    /// Unit direction the vehicle looks: `forward()` unless it has a facing of its own
+    /// (`vehicle_params::facing`, `turn`, `set_facing`).
+    [[nodiscard]] const V& facing() const noexcept { return own_facing_ ? facing_ : frame_.forward(); }
+    /// Whether the facing is the vehicle's own (true) or follows the velocity (false).
+    [[nodiscard]] bool has_own_facing() const noexcept { return own_facing_; }
+    /// The fastest `turn` turns the facing, radians per second (infinity: no limit).
+    [[nodiscard]] scalar_type max_turn_rate() const noexcept { return max_turn_rate_; }
     /// Unit side vector of the local frame (2D: forward turned +90 degrees).
     [[nodiscard]] const V& side() const noexcept { return frame_.side(); }
     /// Unit up vector of the local frame (3D only; tilted into turns with banking).
@@ -126,6 +156,54 @@ public:
                       std::string(where) + ": forward must be non-zero (got " + detail::format_vector(f) + ")");
         frame_.reorient(f, current_up());
         velocity_ = frame_.forward() * speed_;
+    }
+    /// Gives the vehicle a facing of its own, looking along `f` (any non-zero finite length).
+    void set_facing(const V& f) {
+        constexpr auto where = "steer::vehicle::set_facing";
+        detail::expect_finite(where, "facing", f);
+        STEER_EXPECTS(safe_normalize(f) != V(S(0)),
+                      std::string(where) + ": facing must be non-zero (got " + detail::format_vector(f) + ")");
+        facing_ = safe_normalize(f);
+        own_facing_ = true;
+    }
+    /// Makes the facing follow the velocity again (the default).
+    void follow_velocity_with_facing() noexcept { own_facing_ = false; }
+    /// Sets the turn rate limit, radians per second: >= 0, infinity for none.
+    void set_max_turn_rate(scalar_type r) {
+        detail::expect_turn_rate_limit("steer::vehicle::set_max_turn_rate", r);
+        max_turn_rate_ = r;
+    }
+    /// Turns the facing at `rate` (a `face`, `look_where_you_are_going` or `facing_alignment`
+    /// answer; radians per second, see facing.hpp) for `dt` seconds, the rate cut to
+    /// max_turn_rate. The turn is an exact rotation, so the same rate turns the same angle
+    /// per second at any frame rate. A facing that followed the velocity starts from
+    /// `forward()` and is the vehicle's own from now on. A non-finite rate, or a negative or
+    /// non-finite `dt`, is refused.
+    void turn(const turn_rate_t<V>& rate, scalar_type dt) {
+        constexpr auto where = "steer::vehicle::turn";
+        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
+        detail::expect_finite(where, "rate", rate);
+        if (!own_facing_) facing_ = frame_.forward();
+        own_facing_ = true;
+        facing_ = turned<V>(facing_, limit_turn_rate<V>(rate, max_turn_rate_), dt);
+    }
+    /// Sets the speed, keeping the heading: `s` is cut to [0, max_speed]; at rest the
+    /// vehicle starts along `forward()`. Negative or non-finite `s` is refused.
+    void set_speed(scalar_type s) {
+        detail::expect_at_least("steer::vehicle::set_speed", "speed", s, S(0));
+        assign_velocity(frame_.forward() * std::min(s, max_speed_));
+    }
+    /// Slows down at `rate` (units per second, per second) for `dt` seconds, never past rest
+    /// and never turning: the speed drops by `rate * dt` (a brake, not a steering force, so
+    /// max_force does not limit it). A negative or non-finite rate or dt is refused.
+    void brake(scalar_type rate, scalar_type dt) {
+        constexpr auto where = "steer::vehicle::brake";
+        detail::expect_at_least(where, "rate", rate, S(0));
+        detail::expect_at_least(where, "dt", dt, S(0));
+        const S slower = std::max(speed_ - rate * dt, S(0));
+        if (slower == speed_) return;
+        velocity_ = speed_ > S(0) ? velocity_ * (slower / speed_) : V(S(0));
+        speed_ = safe_length(velocity_);
     }
     /// Sets the mass; > 0 and finite.
     void set_mass(scalar_type m) {
@@ -229,6 +307,9 @@ private:
     S smoothing_;
     S banking_gravity_;
     S banking_smoothing_;
+    S max_turn_rate_;
+    V facing_{};
+    bool own_facing_ = false;
     bool banking_;
 };
 

@@ -196,7 +196,7 @@ V within_max_force(const steer::vehicle<V>& v, const V& force) {
 template <steer::vector V>
 V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
-    constexpr int count = 33;
+    constexpr int count = 36;
     const unsigned choice = in.pick(depth < 2 ? count + 1 : count);
     switch (choice) {
         case 0: return steer::seek(v, in.vec<V>());
@@ -327,6 +327,45 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             (void)steer::in_neighborhood(v, other, random_neighborhood<V>(in));
             (void)steer::in_leader_lane(other, v, steer::leader_following_params<V>{});
             return V(S(0));
+        }
+        case 33: {
+            // Orientation answers a turn rate, bounded by max_turn_rate; turning keeps a unit facing.
+            steer::vehicle<V> looker = v;
+            const V facing = in.vec<V>();
+            if (in.flag() && steer::safe_normalize(facing) != V(S(0))) looker.set_facing(facing);
+            looker.set_max_turn_rate(in.flag() ? std::numeric_limits<S>::infinity() : in.non_negative<S>());
+            const S settle = in.in_range<S>(S(0.001), S(10));
+            steer::turn_rate_t<V> rate{};
+            switch (in.pick(3)) {
+                case 0: rate = steer::face(looker, in.vec<V>(), {.settle_time = settle}); break;
+                case 1: rate = steer::look_where_you_are_going(looker, {.settle_time = settle}); break;
+                default: rate = steer::facing_alignment(looker, w.other(in, v), {.settle_time = settle}); break;
+            }
+            const double turn_speed = static_cast<double>(steer::turn_speed<V>(rate));
+            STEER_FUZZ_CHECK(std::isfinite(turn_speed));
+            // As for forces: relative rounding, plus a few denormals for a denormal limit.
+            const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min());
+            STEER_FUZZ_CHECK(turn_speed <= static_cast<double>(looker.max_turn_rate()) * (1 + 1e-5) + slack);
+            looker.turn(rate, in.in_range<S>(S(0), S(1)));
+            STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::length(looker.facing())) - 1.0) < 1e-3);
+            return V(S(0));
+        }
+        case 34: {
+            const steer::wander_params<V> p{.radius = in.non_negative<S>(), .rate = in.non_negative<S>(), .sideways = true};
+            return within_max_force(v, steer::wander(v, w.wandering, w.gen, random_time<S>(in), p));
+        }
+        case 35: {
+            // The steering utilities on a raw force: lengths kept, answers finite.
+            const V raw = in.vec<V>();
+            const V adjusted = steer::low_speed_turning(v, raw, {.speed_fraction = in.in_range<S>(S(0.01), S(1))});
+            STEER_FUZZ_CHECK(steer::is_finite(adjusted));
+            const V limited = steer::limit_deviation(raw, in.vec<V>(), in.in_range<S>(S(0), S(3.14159)));
+            STEER_FUZZ_CHECK(steer::is_finite(limited));
+            const V point = in.vec<V>();
+            const S c = in.in_range<S>(S(0), S(1));
+            STEER_FUZZ_CHECK(int(steer::is_ahead(v, point, c)) + int(steer::is_aside(v, point, c)) +
+                                 int(steer::is_behind(v, point, c)) == 1);
+            return V(S(0));  // not forces under the output contract: checked above, not applied
         }
         default: return combined(in, w, v, depth);
     }

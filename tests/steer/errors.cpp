@@ -103,4 +103,12 @@ TEST_CASE("every params struct's validate refuses what its behavior refuses, wit
     same([&] { validate(boids); }, [&] { (void)flocking(a, none, boids); });
     const leader_following_params<V> trail{.lane_width = -1};
     same([&] { validate(trail); }, [&] { (void)leader_following(a, b, none, trail); });
+    const face_params<V> look{.settle_time = 0};
+    same([&] { validate(look); }, [&] { (void)face(a, V(1), look); });
+    const look_where_you_are_going_params<V> ahead{.settle_time = nan};
+    same([&] { validate(ahead); }, [&] { (void)look_where_you_are_going(a, ahead); });
+    const facing_alignment_params<V> match{.settle_time = -1};
+    same([&] { validate(match); }, [&] { (void)facing_alignment(a, b, match); });
+    const low_speed_turning_params<V> crawl{.speed_fraction = 2};
+    same([&] { validate(crawl); }, [&] { (void)low_speed_turning(a, V(1), crawl); });
 }

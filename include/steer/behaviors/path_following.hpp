@@ -27,9 +27,9 @@ struct path_following_params {
     /// paper's undirected path following). Anything else is refused.
     int direction = 1;
     /// How far ahead (seconds, >= 0) the agent's position is predicted and checked against
-    /// the tube; also sets how far along the path a straying agent aims (the distance
-    /// covered at max_speed in this time). The default, 1 s, turns back in good time for a
-    /// tube a few body widths wide.
+    /// the tube; also sets how far along the path a straying agent aims (the distance it
+    /// covers at its current speed in this time). The default, 1 s, turns back in good time
+    /// for a tube a few body widths wide.
     scalar_t<V> prediction_time = 1;
 };
 
@@ -44,8 +44,8 @@ void validate(const path_following_params<V>& p) {
 
 namespace detail {
 
-/// How far along the path ahead of the predicted projection a follower aims: the distance
-/// covered at full speed in the prediction time, and never less than the body radius.
+/// How far along the path ahead of the predicted projection a wall follower aims: the
+/// distance covered at full speed in the prediction time, and never less than the body radius.
 template <agent A>
 [[nodiscard]] agent_scalar_t<A> path_lead(const A& a, agent_scalar_t<A> prediction_time) noexcept {
     using S = agent_scalar_t<A>;
@@ -60,12 +60,15 @@ template <agent A>
 /// following correctly and needs no correction.
 ///
 /// - `direction` +1 or -1: inside the tube and moving the requested way (the velocity has
-///   a positive component along the path's direction there), the only steering is a push
-///   along `forward()` toward max_speed, so a follower keeps moving; zero once at
-///   max_speed. Otherwise the agent seeks the spine point `max(max_speed *
-///   prediction_time, radius)` further along the path, in `direction`, from the projection.
-///   A cyclic path is followed round and round. At the end of an open path the target
-///   stops at the last point, and the agent circles it (combine with `arrival` to stop).
+///   a positive component along the path's direction at the prediction's projection), the
+///   only steering is a push along `forward()` toward max_speed, so a follower keeps
+///   moving; zero once at max_speed. Otherwise the agent seeks the spine point
+///   `max(speed * prediction_time, radius)` further along the path (for a point agent at
+///   rest, `max_speed * prediction_time`), in `direction`, from
+///   the projection of where it is now (not of the prediction: aiming from the prediction
+///   cuts corners and lets a weighted sum push it further out; docs/behaviors.md has the
+///   figures). A cyclic path is followed round and round. At the end of an open path the
+///   target stops at the last point, and the agent circles it (combine with `arrival`).
 /// - `direction` 0: the agent only stays in the tube (a kind of containment): zero while
 ///   the prediction is inside, otherwise seek toward the prediction's projection.
 ///
@@ -79,21 +82,26 @@ template <agent A>
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
-    const auto near = path.nearest(predict_future_position(a, p.prediction_time));
+    const auto predicted = path.nearest(predict_future_position(a, p.prediction_time));
     if (p.direction == 0) {
-        if (near.outside <= S(0)) return V(S(0));
-        return seek(a, near.point);
+        if (predicted.outside <= S(0)) return V(S(0));
+        return seek(a, predicted.point);
     }
     const S direction = static_cast<S>(p.direction);
     const V velocity = a.velocity();
-    const bool requested_way = glm::dot(velocity, near.tangent) * direction > S(0);
-    if (near.outside <= S(0) && requested_way) {
+    const bool requested_way = glm::dot(velocity, predicted.tangent) * direction > S(0);
+    if (predicted.outside <= S(0) && requested_way) {
         const S max_speed = static_cast<S>(a.max_speed());
         if (!(speed(a) < max_speed)) return V(S(0));
         return detail::velocity_error_force(a, static_cast<V>(a.forward()) * max_speed);
     }
-    const S ahead = near.distance + direction * detail::path_lead(a, p.prediction_time);
-    return seek(a, path.point_at_distance(ahead));
+    // Aim from where the agent is, the distance it covers at its speed in the prediction
+    // time; at least its radius, so that one at rest still has somewhere to go (and a
+    // point agent at rest the distance it would cover at max_speed).
+    const S now = path.distance_along(static_cast<V>(a.position()));
+    S lead = std::max(speed(a) * p.prediction_time, static_cast<S>(a.radius()));
+    if (!(lead > S(0))) lead = static_cast<S>(a.max_speed()) * p.prediction_time;
+    return seek(a, path.point_at_distance(now + direction * lead));
 }
 
 }  // namespace steer

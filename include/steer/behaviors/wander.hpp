@@ -39,6 +39,11 @@ struct wander_params {
     /// roughly `rate / radius` radians in one second (default 1 against radius 1: about a
     /// radian). >= 0; 0 keeps the point where it is (steady turning).
     scalar_t<V> rate = 1;
+    /// Wander purely sideways (the 2D wander of OpenSteer's pedestrians): the point's
+    /// forward coordinate is dropped, so the force only turns the vehicle and never speeds it
+    /// up or slows it down; `distance` is then unused. Pair it with something that drives
+    /// (path following, seek). Default false.
+    bool sideways = false;
 };
 
 /// Refuses a negative or non-finite radius, distance or rate, as `wander` would.
@@ -69,7 +74,9 @@ struct wander_state {
 /// @param dt seconds since the last call, >= 0; 0 leaves the point in place.
 /// @return max_force × (the point seen from the vehicle) / (distance + radius): full effort
 ///         when the point is straight ahead, at least (distance − radius) / (distance + radius)
-///         of it otherwise; zero when distance and radius are both 0.
+///         of it otherwise; zero when distance and radius are both 0. With `sideways`:
+///         max_force × the point's sideways part over the radius, full effort when the point
+///         is square to the heading, zero when it is straight ahead or behind (or radius 0).
 template <agent A, std::uniform_random_bit_generator G>
 [[nodiscard]] agent_vector_t<A> wander(const A& a, wander_state<agent_vector_t<A>>& s, G& gen, agent_scalar_t<A> dt,
                                        const wander_params<agent_vector_t<A>>& p = {}) {
@@ -87,6 +94,15 @@ template <agent A, std::uniform_random_bit_generator G>
     V direction = safe_normalize(point);
     if (direction == V(S(0))) direction = random_unit_vector<V>(gen);  // first call, or a walk onto the centre
     s.target = direction * p.radius;
+
+    if (p.sideways) {
+        // Only the side (and up) coordinates of the point on the unit sphere: full effort
+        // when the point is square to the heading, nothing when it is straight ahead.
+        if (!(p.radius > S(0))) return V(S(0));
+        V across = direction;
+        across[dimension_v<V> - 1] = S(0);  // local coordinates end with forward
+        return detail::limit_force(a, local_space_of(a).globalize_direction(across) * static_cast<S>(a.max_force()));
+    }
 
     // The point seen from the vehicle, as a fraction of distance + radius (sizes divided by
     // the larger one first, so that no size overflows the sum).

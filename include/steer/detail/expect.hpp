@@ -127,6 +127,15 @@ STEER_DETAIL_ALWAYS_INLINE inline void expect_within(std::string_view where, std
         refuse_outside<S>(where, parameter, value, lo, hi);
 }
 
+/// Refuses a turn rate limit that is negative or NaN; +infinity (no limit) is allowed.
+template <class S>
+    requires std::is_floating_point_v<S>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_turn_rate_limit(std::string_view where, S value,
+                                                              std::string_view parameter = "max_turn_rate") {
+    if (!(value >= S(0))) [[unlikely]]
+        refuse(where, parameter, ">= 0 (infinity for no limit)", value);
+}
+
 }  // namespace steer::detail
 
 #endif  // STEER_DETAIL_EXPECT_HPP

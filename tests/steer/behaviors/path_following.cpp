@@ -102,6 +102,60 @@ TEST_CASE_TEMPLATE("path following loops a cyclic path", V, STEER_TEST_VECTORS) 
     }
 }
 
+namespace {
+
+// Twelve 12-unit legs whose heading swings by `turn_degrees` at every corner (90: square
+// zigzag; 150: hairpins), the radius 1, 2, 3, 1, 2, 3, ... at the points when `varying`.
+template <class V>
+steer::pathway<V> corners(double turn_degrees, bool varying) {
+    using S = steer::scalar_t<V>;
+    std::vector<V> points{make<V>(0, 0, 0)};
+    std::vector<S> radii{S(2)};
+    const double half = turn_degrees / 2 * 3.14159265358979 / 180;
+    for (int i = 0; i < 12; ++i) {
+        const double heading = i % 2 == 0 ? half : -half;
+        points.push_back(points.back() + make<V>(12 * std::cos(heading), 12 * std::sin(heading), 0));
+        radii.push_back(varying ? S(1 + i % 3) : S(2));
+    }
+    return steer::pathway<V>(points, radii);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("path following alone holds its tube round 90 and 150 degree corners of varying radius", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    for (double turn : {90.0, 150.0}) {
+        for (bool varying : {false, true}) {
+            for (S max_speed : {S(1.5), S(3)}) {
+                CAPTURE(turn);
+                CAPTURE(varying);
+                CAPTURE(max_speed);
+                const auto path = corners<V>(turn, varying);
+                steer::vehicle<V> v({.position = path.point_at_distance(0),
+                                     .velocity = path.tangent_at_distance(0) * max_speed,
+                                     .radius = S(0.5),
+                                     .max_force = 2 * max_speed,
+                                     .max_speed = max_speed});
+                int frames = 0, inside = 0;
+                double outside = 0;  // in units of the local radius
+                bool finished = false;
+                for (; frames < 60 * 200 && !finished; ++frames) {
+                    v.apply_force(steer::path_following(v, path), S(1) / S(60));
+                    const auto near_point = path.nearest(v.position());
+                    if (near_point.outside <= S(0)) ++inside;
+                    else outside += static_cast<double>(near_point.outside / near_point.radius);
+                    finished = near_point.distance > path.length() - S(3);
+                }
+                CHECK(finished);  // 144 units: the hairpins slow it, but it gets there
+                CHECK(frames < static_cast<int>(60 * 2 * 144 / static_cast<double>(max_speed)));  // over half speed
+                CHECK(inside >= 0.9 * frames);
+                CHECK(outside <= 0.3 * std::max(frames - inside, 1));
+            }
+        }
+    }
+}
+
 TEST_CASE_TEMPLATE("path following with direction 0 is zero while the future stays inside, and steers back otherwise", V,
                    STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
@@ -137,8 +191,10 @@ TEST_CASE_TEMPLATE("path following is finite for degenerate input and refuses a 
         CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = -1, .prediction_time = S(1)})));
         CHECK(steer::is_finite(steer::path_following(*v, thin, {.direction = 0})));
     }
-    // A resting vehicle on the path is sent along it, not left standing.
+    // A resting vehicle on the path is sent along it, not left standing; a point (radius 0) too.
     CHECK(glm::dot(steer::path_following(resting_on, thin), make<V>(1, 0, 0)) > S(0));  // +1, 1 s: the defaults
+    const steer::vehicle<V> resting_point({.position = make<V>(2, 0, 0), .radius = 0});
+    CHECK(glm::dot(steer::path_following(resting_point, thin), make<V>(1, 0, 0)) > S(0));
     CHECK(glm::dot(steer::path_following(resting_on, thin, {.direction = -1}), make<V>(1, 0, 0)) < S(0));
     CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = -2}), std::invalid_argument);
     CHECK_THROWS_AS((void)steer::path_following(resting_on, thin, {.direction = 2}), std::invalid_argument);

@@ -186,6 +186,32 @@ TEST_CASE_TEMPLATE("wander keeps its point on the sphere and leans forward by (d
     }
 }
 
+TEST_CASE_TEMPLATE("sideways wander only turns: no forward part, at most max_force, and the heading wanders", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(21);
+    steer::wander_state<V> state;
+    const steer::wander_params<V> p{.rate = 2, .sideways = true};
+    auto v = cruiser<V>();
+    v.set_max_force(S(2));
+    const V start = v.forward();
+    double largest = 0;
+    double least_heading_cosine = 1;
+    for (int i = 0; i < 1200; ++i) {
+        const V force = steer::wander(v, state, gen, S(1) / S(60), p);
+        REQUIRE(std::abs(static_cast<double>(glm::dot(force, v.forward()))) <= 1e-4);  // square to the heading
+        largest = std::max(largest, static_cast<double>(glm::length(force)));
+        REQUIRE(largest <= 2.0 * (1 + 1e-5));
+        // Drive on at the same speed (path following would), wander turning the heading.
+        v.apply_force(force, S(1) / S(60));
+        least_heading_cosine = std::min(least_heading_cosine, static_cast<double>(glm::dot(v.forward(), start)));
+    }
+    CHECK(largest > 1.9);                  // the point reaches the side: full effort
+    CHECK(least_heading_cosine < 0.5);     // it wanders off its first heading by more than 60 degrees
+    // Radius 0: no wandering at all.
+    CHECK(steer::wander(v, state, gen, S(0.1), {.radius = 0, .sideways = true}) == V(S(0)));
+}
+
 TEST_CASE_TEMPLATE("wander answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng states(17);
