@@ -561,7 +561,7 @@ public:
                     pending_[i] = {};
                 }
         // Then every bird acts and moves, 64 at a time and on any thread (see `act`).
-        const float calm = std::exp(-dt / config_.annoyance_time_constant);
+        const float calm = steer::detail::portable_exp(-dt / config_.annoyance_time_constant);  // same bits everywhere
         const std::size_t batches = (birds_.size() + batch - 1) / batch;
         deferred_.resize(birds_.size());
         waiting_.resize(birds_.size());

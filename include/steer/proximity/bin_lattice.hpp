@@ -30,14 +30,9 @@
 
 // GCC and Clang: test a bin's four entries with vector extensions, and keep the per-bin
 // scan inlined into the query loop. Elsewhere: plain scalar code with the same results
-// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it).
-#ifndef STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-#if defined(__GNUC__) || defined(__clang__)
-#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 1
-#else
-#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 0
-#endif
-#endif
+// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it: the
+// switch is read in detail/simd.hpp, with the flock's).
+#include "../detail/simd.hpp"
 
 namespace steer {
 
