@@ -9,9 +9,13 @@
 /// (a third of a second per file with g++ 12). The standard declares the concept there,
 /// but `<algorithm>` needs it for std::ranges::shuffle and sample and brings it along in
 /// libstdc++, which is what this header relies on; the other headers that take a generator
-/// include this one for it. A standard library without it would need `<random>` added here.
+/// include this one for it. Other standard libraries (libc++, which emscripten uses) get
+/// `<random>`.
 
-#include <algorithm>  // also std::uniform_random_bit_generator (see above)
+#include <algorithm>  // also std::uniform_random_bit_generator in libstdc++ (see above)
+#if !defined(__GLIBCXX__)
+#include <random>
+#endif
 #include <cmath>
 #include <concepts>
 #include <cstdint>
