@@ -320,10 +320,9 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
     const pack one = P::broadcast(S(1));
     constexpr std::size_t packs = lane_flocking_sums<P, D>::packs;
     // Candidate j goes to partial sum j % sum_lanes: pack k of each group of sum_lanes.
-    for (std::size_t group = 0; group < count; group += sum_lanes)
-      for (std::size_t k = 0; k < packs; ++k) {
-        const std::size_t done = group + k * W;
-        if (done >= count) break;  // masked lanes would add zeros: nothing
+    // One pack of candidates from `done` into partial sums pack `k`, a constant so that the
+    // sums stay in registers.
+    const auto add_pack = [&]<std::size_t k>(std::size_t done, std::integral_constant<std::size_t, k>) {
         pack record[std::size_t{2 * D}];
         P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
         pack offset[std::size_t{D}];
@@ -357,7 +356,13 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
             sums.offset[k][d] = sums.offset[k][d] + P::select(in_cohesion, offset[d]);
         }
         P::count(sums.heading_count, in_alignment);
-      }
+    };
+    for (std::size_t group = 0; group < count; group += sum_lanes)
+        [&]<std::size_t... k>(std::index_sequence<k...>) {
+            // Packs past the candidates are skipped (masked lanes would add zeros: nothing).
+            ((group + k * W < count ? (add_pack(group + k * W, std::integral_constant<std::size_t, k>{}), true) : false) &&
+             ...);
+        }(std::make_index_sequence<packs>{});
 }
 
 /// The uniform grid of one step, numbered x fastest. Cells are `cell` wide (at least the
