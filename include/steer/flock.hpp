@@ -360,8 +360,9 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
     for (std::size_t group = 0; group < count; group += sum_lanes)
         [&]<std::size_t... k>(std::index_sequence<k...>) {
             // Packs past the candidates are skipped (masked lanes would add zeros: nothing).
-            ((group + k * W < count ? (add_pack(group + k * W, std::integral_constant<std::size_t, k>{}), true) : false) &&
-             ...);
+            (void)((group + k * W < count ? (add_pack(group + k * W, std::integral_constant<std::size_t, k>{}), true)
+                                          : false) &&
+                   ...);
         }(std::make_index_sequence<packs>{});
 }
 
