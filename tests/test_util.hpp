@@ -32,6 +32,15 @@ struct StringMaker<glm::vec<L, T, Q>> {
 
 namespace steer::test {
 
+/// Whether this build can start threads. A wasm32 build without pthreads cannot (a game in
+/// the browser often ships so): there, the tests of the thread pool are skipped and the
+/// others run their serial parts only.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool threads_available = false;
+#else
+inline constexpr bool threads_available = true;
+#endif
+
 /// The message of the std::invalid_argument `f` throws, or "(nothing thrown)".
 template <class F>
 std::string refusal_of(F&& f) {
@@ -79,10 +88,11 @@ bool same_bits(const V& a, const V& b) {
 }
 
 /// Whether this build may fuse a multiplication and an addition into one rounding (x86
-/// with FMA enabled, as -march=native does; AArch64, where GCC contracts by default). Code
-/// that does the same arithmetic in scalars and in SIMD lanes may then round differently.
+/// with FMA enabled, as -march=native does; AArch64, where GCC contracts by default), which
+/// a deterministic build forbids (-ffp-contract=off). Code that does the same arithmetic in
+/// scalars and in SIMD lanes may then round differently.
 inline constexpr bool may_fuse_multiply_add =
-#if defined(__FMA__) || defined(__aarch64__) || defined(__ARM_FEATURE_FMA)
+#if !STEER_DETERMINISTIC && (defined(__FMA__) || defined(__aarch64__) || defined(__ARM_FEATURE_FMA))
     true;
 #else
     false;

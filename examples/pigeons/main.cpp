@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <optional>
@@ -52,6 +53,8 @@ options:
   --svg-at T       the simulated time of the SVG frame (default 14, or the end)
   --svg-zoom Z     magnify the SVG views Z times around the birds, 1 to 8 (default 1)
   --csv FILE       write every bird's state at every frame
+  --hash           print a digest of the whole state at every simulated second and at
+                   the end: the same on every platform (docs/determinism.md)
   --quiet          print only the final summary
   --help           show this help
 )";
@@ -70,6 +73,7 @@ struct options {
     std::optional<double> svg_at;
     double svg_zoom = 1;
     bool quiet = false;
+    bool hash = false;
     bool help = false;
 };
 
@@ -167,6 +171,9 @@ options parse(int argc, char** argv) {
         } else if (arg == "--quiet") {
             flag();
             o.quiet = true;
+        } else if (arg == "--hash") {
+            flag();
+            o.hash = true;
         } else if (arg == "--help" || arg == "-h") {
             o.help = true;
         } else {
@@ -205,6 +212,32 @@ private:
 const char* percent_of_frame(double ms, char (&buffer)[32]) {
     std::snprintf(buffer, sizeof buffer, "%.2f%%", 100.0 * ms / (1000.0 / 60.0));
     return buffer;
+}
+
+/// A digest of the park's state, bit for bit (64-bit FNV-1a over every bird's position,
+/// velocity, forward and annoyance, in storage order, then the car's and the clock): two
+/// runs that print the same digests have the same state, to the last bit.
+template <class Park>
+std::uint64_t state_hash(const Park& park) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    const auto add = [&h](const auto& value) {
+        unsigned char bytes[sizeof value];
+        std::memcpy(bytes, &value, sizeof value);
+        for (const unsigned char b : bytes) h = (h ^ b) * 0x100000001b3ULL;
+    };
+    const auto add_vector = [&add](const glm::vec3& v) {
+        for (int i = 0; i < 3; ++i) add(v[i]);
+    };
+    for (const auto& b : park.birds()) {
+        add_vector(b.body.position());
+        add_vector(b.body.velocity());
+        add_vector(b.body.forward());
+        add(b.annoyance);
+    }
+    add_vector(park.car().position());
+    add_vector(park.car().velocity());
+    add(park.time());
+    return h;
 }
 
 template <class Database>
@@ -277,6 +310,9 @@ int run(const options& o) {
         if (csv) pigeons::write_csv_frame(csv, park);
         if (f == svg_frame && !o.svg.empty()) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
+        if (o.hash && (f % 60 == 0 || f == frames))
+            std::printf("hash t %.2f s: %016llx\n", static_cast<double>(park.time()),
+                        static_cast<unsigned long long>(state_hash(park)));
         if (f % 60 == 0 || f == frames) {
             const double second_mean_ms = second_ms / static_cast<double>(second_frames);
             slowest_second_ms = std::max(slowest_second_ms, second_mean_ms);
@@ -312,6 +348,8 @@ int run(const options& o) {
     const std::string lattice_text = o.brute_force ? std::string("brute-force neighbors")
                                                    : "bin lattice " + std::to_string(d.x) + "x" + std::to_string(d.y) +
                                                          "x" + std::to_string(d.z);
+    if (o.hash)
+        std::printf("hash final: %016llx\n", static_cast<unsigned long long>(state_hash(park)));
     std::printf("summary: %.1f s simulated (%llu frames), %zu birds, seed %llu, %s\n", o.seconds,
                 static_cast<unsigned long long>(frames), o.birds, static_cast<unsigned long long>(o.seed),
                 lattice_text.c_str());

@@ -561,7 +561,7 @@ public:
                     pending_[i] = {};
                 }
         // Then every bird acts and moves, 64 at a time and on any thread (see `act`).
-        const float calm = std::exp(-dt / config_.annoyance_time_constant);
+        const float calm = steer::detail::portable_exp(-dt / config_.annoyance_time_constant);  // same bits everywhere
         const std::size_t batches = (birds_.size() + batch - 1) / batch;
         deferred_.resize(birds_.size());
         waiting_.resize(birds_.size());
@@ -577,7 +577,9 @@ public:
         flyers_.clear();
         for (std::size_t k = 0; k < batches; ++k) {
             const auto waiting = waiting_.begin() + static_cast<std::ptrdiff_t>(k * batch);
-            const auto [walking, flying] = waiting_count_[k];
+            // Counts as iterator offsets (a 32-bit ptrdiff_t on wasm32 is as wide as the counts).
+            const auto walking = static_cast<std::ptrdiff_t>(waiting_count_[k].first);
+            const auto flying = static_cast<std::ptrdiff_t>(waiting_count_[k].second);
             walkers_.insert(walkers_.end(), waiting, waiting + walking);
             flyers_.insert(flyers_.end(), waiting + walking, waiting + walking + flying);
         }

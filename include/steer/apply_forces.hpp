@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "detail/expect.hpp"
+#include "detail/portable_math.hpp"
 #include "detail/invoke.hpp"
 #include "detail/ranges.hpp"
 #include "detail/simd.hpp"
@@ -136,7 +137,7 @@ private:
         // The exponential has no lane form: computed here with apply_force's expression.
         if (v.smoothing_ > S(0) && v.smoothing_ != memo.smoothing) {
             memo.smoothing = v.smoothing_;
-            memo.blend = S(1) - std::exp(-dt / v.smoothing_);
+            memo.blend = S(1) - detail::portable_exp(-dt / v.smoothing_);
         }
         s.blend[i] = v.smoothing_ > S(0) ? memo.blend : S(0);
     }

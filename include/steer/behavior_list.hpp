@@ -86,7 +86,9 @@ struct term_settings {
 /// pointers or small values, or a plain function pointer. It is copied into the list, so
 /// the list is a self-contained value (copy it to give a character its own tuning).
 /// Evaluation calls the enabled terms in list order, through one indirect call each.
-template <class Signature, std::size_t Capacity = 8, std::size_t StorageBytes = 4 * sizeof(void*)>
+/// The storage is 32 bytes on every platform (four pointers on a 64-bit one), so that a term
+/// accepted on x86-64 is accepted on wasm32 too.
+template <class Signature, std::size_t Capacity = 8, std::size_t StorageBytes = 32>
 class behavior_list;
 
 /// The list for terms called as `V(Args...)`: see the primary template's description.

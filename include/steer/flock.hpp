@@ -23,6 +23,7 @@
 #include <glm/geometric.hpp>
 
 #include "detail/expect.hpp"
+#include "detail/portable_math.hpp"
 #include "apply_forces.hpp"
 #include "behaviors/flocking.hpp"
 #include "behaviors/neighborhood.hpp"
@@ -111,18 +112,39 @@ struct lane_neighborhood_test {
     }
 };
 
-/// The sums flocking gathers for one agent, as lanes (summed across lanes at the end).
+/// The number of partial sums a neighbor loop keeps, whatever the SIMD width: candidate j
+/// of a batch goes to partial sum j % 8, and the 8 are added by halves at the end. The order
+/// of every addition is thus the same with 4 lanes (SSE2, NEON, plain arrays, wasm) as with 8
+/// (AVX), and so are the bits (docs/determinism.md).
+inline constexpr std::size_t sum_lanes = 8;
+
+/// The sums flocking gathers for one agent: `sum_lanes` partial sums, as `packs` packs of
+/// lanes (pack k holds partial sums k * width to (k + 1) * width - 1), added up by `total`.
 template <class P, int D>
 struct lane_flocking_sums {
+    using S = typename P::scalar;
     using pack = typename P::pack;
     using mask = typename P::mask;
-    pack separation[std::size_t{D}];
-    pack heading[std::size_t{D}];
-    pack offset[std::size_t{D}];
+    static_assert(P::width <= sum_lanes && sum_lanes % P::width == 0, "packs of 1, 2, 4 or 8 lanes");
+    static constexpr std::size_t packs = sum_lanes / P::width;
+    pack separation[packs][std::size_t{D}];
+    pack heading[packs][std::size_t{D}];
+    pack offset[packs][std::size_t{D}];
     mask heading_count;
 
     lane_flocking_sums() noexcept : heading_count(P::zero_count()) {
-        for (int d = 0; d < D; ++d) separation[d] = heading[d] = offset[d] = P::zero();
+        for (std::size_t k = 0; k < packs; ++k)
+            for (int d = 0; d < D; ++d) separation[k][d] = heading[k][d] = offset[k][d] = P::zero();
+    }
+
+    /// The 8 partial sums of component `d` of `sum` added by halves: partial sum l + l + 4,
+    /// then l + l + 2, then l + l + 1 (across packs first, then within the last one).
+    [[nodiscard]] static S total(const pack (&sum)[packs][std::size_t{D}], int d) noexcept {
+        pack partial[packs];
+        for (std::size_t k = 0; k < packs; ++k) partial[k] = sum[k][d];
+        for (std::size_t half = packs / 2; half > 0; half /= 2)
+            for (std::size_t k = 0; k < half; ++k) partial[k] = partial[k] + partial[k + half];
+        return P::sum(partial[0]);
     }
 };
 
@@ -277,7 +299,7 @@ inline constexpr std::size_t record_size = D == 2 ? 4 : 8;
 /// listed in `index` (each within reach and not coincident), exactly as `flocking` does:
 /// separation -offset / distance^2; alignment the forward and a count; cohesion the offset.
 /// `records` holds each agent's position and forward (`record_size`); `index` must hold
-/// valid indices up to a pack past `count` (they are masked out).
+/// valid indices up to `sum_lanes` past `count` (they are masked out).
 /// How a step's three neighborhoods look: all round (no angle test), with one field of view
 /// shared by the three (one angle test per neighbor), or with fields of view of their own.
 enum class fields_of_view { all_round, shared, separate };
@@ -296,7 +318,11 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
     constexpr std::size_t W = P::width;
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
     const pack one = P::broadcast(S(1));
-    for (std::size_t done = 0; done < count; done += W) {
+    constexpr std::size_t packs = lane_flocking_sums<P, D>::packs;
+    // Candidate j goes to partial sum j % sum_lanes: pack k of each group of sum_lanes.
+    // One pack of candidates from `done` into partial sums pack `k`, a constant so that the
+    // sums stay in registers.
+    const auto add_pack = [&]<std::size_t k>(std::size_t done, std::integral_constant<std::size_t, k>) {
         pack record[std::size_t{2 * D}];
         P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
         pack offset[std::size_t{D}];
@@ -325,12 +351,19 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
         }
         const pack inverse = P::select(in_separation, one / P::max(distance_squared, smallest));
         for (int d = 0; d < D; ++d) {
-            sums.separation[d] = sums.separation[d] - offset[d] * inverse;
-            sums.heading[d] = sums.heading[d] + P::select(in_alignment, record[D + d]);
-            sums.offset[d] = sums.offset[d] + P::select(in_cohesion, offset[d]);
+            sums.separation[k][d] = sums.separation[k][d] - offset[d] * inverse;
+            sums.heading[k][d] = sums.heading[k][d] + P::select(in_alignment, record[D + d]);
+            sums.offset[k][d] = sums.offset[k][d] + P::select(in_cohesion, offset[d]);
         }
         P::count(sums.heading_count, in_alignment);
-    }
+    };
+    for (std::size_t group = 0; group < count; group += sum_lanes)
+        [&]<std::size_t... k>(std::index_sequence<k...>) {
+            // Packs past the candidates are skipped (masked lanes would add zeros: nothing).
+            (void)((group + k * W < count ? (add_pack(group + k * W, std::integral_constant<std::size_t, k>{}), true)
+                                          : false) &&
+                   ...);
+        }(std::make_index_sequence<packs>{});
 }
 
 /// The uniform grid of one step, numbered x fastest. Cells are `cell` wide (at least the
@@ -737,7 +770,7 @@ private:
             double total = 1;
             for (int d = 0; d < D; ++d) total *= cells_along(cell, d);
             if (total <= limit) break;
-            cell *= std::max(std::pow(total / limit, 1.0 / D), 1.01);
+            cell *= std::max(D == 2 ? std::sqrt(total / limit) : detail::portable_cbrt(total / limit), 1.01);
         }
         grid_.cell = cell;
         std::size_t total = 1;
@@ -884,7 +917,7 @@ private:
                 detail::candidate_buffer buffer;
                 const auto flush = [&] {
                     // Stage two reads whole packs of indices: make the ones past the end valid.
-                    for (std::size_t l = 0; l < P::width; ++l) buffer.index[buffer.size + l] = 0;
+                    for (std::size_t l = 0; l < detail::sum_lanes; ++l) buffer.index[buffer.size + l] = 0;
                     detail::accumulate_neighbors<P, D, Fields>(records, buffer.index, buffer.size, self,
                                                                self_forward, separation, alignment, cohesion, sums);
                 };
@@ -904,9 +937,9 @@ private:
                 }
                 flush();
                 for (int d = 0; d < D; ++d) {
-                    separation_sum[d] = P::sum(sums.separation[d]);
-                    heading_sum[d] = P::sum(sums.heading[d]);
-                    offset_sum[d] = P::sum(sums.offset[d]);
+                    separation_sum[d] = sums.total(sums.separation, d);
+                    heading_sum[d] = sums.total(sums.heading, d);
+                    offset_sum[d] = sums.total(sums.offset, d);
                 }
                 heading_count = P::total(sums.heading_count);
             }

@@ -9,15 +9,20 @@
 /// (a third of a second per file with g++ 12). The standard declares the concept there,
 /// but `<algorithm>` needs it for std::ranges::shuffle and sample and brings it along in
 /// libstdc++, which is what this header relies on; the other headers that take a generator
-/// include this one for it. A standard library without it would need `<random>` added here.
+/// include this one for it. Other standard libraries (libc++, which emscripten uses) get
+/// `<random>`.
 
-#include <algorithm>  // also std::uniform_random_bit_generator (see above)
+#include <algorithm>  // also std::uniform_random_bit_generator in libstdc++ (see above)
+#if !defined(__GLIBCXX__)
+#include <random>
+#endif
 #include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <numbers>
 
+#include "detail/portable_math.hpp"
 #include "vector.hpp"
 
 namespace steer {
@@ -107,11 +112,11 @@ template <vector V, std::uniform_random_bit_generator G>
     constexpr S two_pi = S(2) * std::numbers::pi_v<S>;
     const S angle = two_pi * uniform01<S>(gen);
     if constexpr (dimension_v<V> == 2) {
-        return V(std::cos(angle), std::sin(angle));
+        return V(detail::portable_cos(angle), detail::portable_sin(angle));
     } else {
         const S z = S(2) * uniform01<S>(gen) - S(1);  // uniform height: Archimedes' hat-box theorem
         const S ring = std::sqrt(std::max(S(0), S(1) - z * z));
-        return V(ring * std::cos(angle), ring * std::sin(angle), z);
+        return V(ring * detail::portable_cos(angle), ring * detail::portable_sin(angle), z);
     }
 }
 
@@ -120,7 +125,7 @@ template <vector V, std::uniform_random_bit_generator G>
 [[nodiscard]] V random_vector_in_unit_ball(G& gen) {
     using S = scalar_t<V>;
     const S u = uniform01<S>(gen);
-    const S radius = dimension_v<V> == 2 ? std::sqrt(u) : std::cbrt(u);
+    const S radius = dimension_v<V> == 2 ? std::sqrt(u) : detail::portable_cbrt(u);
     return random_unit_vector<V>(gen) * radius;
 }
 

@@ -10,6 +10,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "detail/determinism.hpp"
+
 namespace steer {
 
 /// Describes a vector type; specialised for `glm::vec<L, T, Q>`.

@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 
 #include "detail/expect.hpp"
+#include "detail/portable_math.hpp"
 #include "error.hpp"
 #include "facing.hpp"
 #include "local_space.hpp"
@@ -242,7 +243,7 @@ public:
         const V raw_acceleration = force / mass_;
         if (smoothing_ > S(0)) {
             // Exponential smoothing: the same time constant at any frame rate.
-            const S blend = S(1) - std::exp(-dt / smoothing_);
+            const S blend = S(1) - detail::portable_exp(-dt / smoothing_);
             acceleration_ += (raw_acceleration - acceleration_) * blend;
         } else {
             acceleration_ = raw_acceleration;
@@ -288,7 +289,7 @@ private:
                 turning = V(S(0));
             const V lift = safe_normalize(turning + V(0, banking_gravity_, 0));
             if (lift == V(S(0))) return old_up;
-            const S blend = banking_smoothing_ > S(0) ? S(1) - std::exp(-dt / banking_smoothing_) : S(1);
+            const S blend = banking_smoothing_ > S(0) ? S(1) - detail::portable_exp(-dt / banking_smoothing_) : S(1);
             return old_up + (lift - old_up) * blend;
         } else {
             (void)dt;

@@ -103,3 +103,21 @@ TEST_CASE("wander_turning replays bit for bit from the same seed") {
     CHECK(same_bits(run(5), run(5)));
     CHECK_FALSE(same_bits(run(5), run(6)));
 }
+
+namespace {
+/// a * b + c from values the compiler cannot see, as this translation unit's flags compile it.
+float multiply_add(float a, float b, float c) {
+    volatile float va = a, vb = b, vc = c;
+    return va * vb + vc;
+}
+}  // namespace
+
+TEST_CASE("a deterministic build rounds a product before adding: no fused multiply-add") {
+    // (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 rounds to 1 + 2^-11 (a tie, to even); fused with
+    // the addition of -(1 + 2^-11), the 2^-24 would survive. Targets with FMA (aarch64,
+    // x86-64-v3) contract this unless the build says -ffp-contract=off, which linking
+    // steer::steer adds (STEER_DETERMINISTIC): this checks that the project's own targets got it.
+    if (!STEER_DETERMINISTIC) return;
+    const float a = 1.0f + 0x1p-12f;
+    CHECK(multiply_add(a, a, -(1.0f + 0x1p-11f)) == 0.0f);
+}

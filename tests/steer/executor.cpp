@@ -13,6 +13,8 @@
 #include <steer/executor.hpp>
 #include <steer/thread_pool.hpp>
 
+#include "test_util.hpp"
+
 namespace {
 
 /// Runs `exec` over [0, count) and returns how many times each index was visited.
@@ -83,7 +85,7 @@ TEST_CASE("serial_executor runs the whole range once, in one call on the calling
     CHECK(calls == 1);  // an empty range calls nothing
 }
 
-TEST_CASE("thread_pool_executor visits every index exactly once, for any count and thread number") {
+TEST_CASE("thread_pool_executor visits every index exactly once, for any count and thread number" * doctest::skip(!steer::test::threads_available)) {
     for (unsigned threads : {1u, 2u, 3u}) {
         CAPTURE(threads);
         steer::thread_pool_executor pool(threads);
@@ -97,7 +99,7 @@ TEST_CASE("thread_pool_executor visits every index exactly once, for any count a
     }
 }
 
-TEST_CASE("thread_pool_executor runs bodies on its workers too, and is reused across many calls") {
+TEST_CASE("thread_pool_executor runs bodies on its workers too, and is reused across many calls" * doctest::skip(!steer::test::threads_available)) {
     steer::thread_pool_executor pool(2);
     for (int call = 0; call < 300; ++call) {
         const auto seen = visits(pool, 64);
@@ -107,7 +109,7 @@ TEST_CASE("thread_pool_executor runs bodies on its workers too, and is reused ac
     CHECK(threads_running_slow_bodies(pool) == 2);
 }
 
-TEST_CASE("thread_pool_executor works whether its workers are still awake or asleep between calls") {
+TEST_CASE("thread_pool_executor works whether its workers are still awake or asleep between calls" * doctest::skip(!steer::test::threads_available)) {
     // Workers stay awake (yielding) for a moment after a call, then sleep: calls right after
     // each other, after a short pause, and after a pause long enough for them to sleep, all
     // visit every index once, and a sleeping worker still wakes up to take its share.
@@ -124,7 +126,7 @@ TEST_CASE("thread_pool_executor works whether its workers are still awake or asl
     CHECK(threads_running_slow_bodies(pool) == 2);
 }
 
-TEST_CASE("thread_pool_executor rethrows a body's exception on the calling thread and stays usable") {
+TEST_CASE("thread_pool_executor rethrows a body's exception on the calling thread and stays usable" * doctest::skip(!steer::test::threads_available)) {
     steer::thread_pool_executor pool(3);
     CHECK_THROWS_WITH_AS(pool(std::size_t(1000),
                               [](std::size_t begin, std::size_t end) {
@@ -143,8 +145,10 @@ TEST_CASE("thread_pool_executor refuses zero threads") {
 
 TEST_CASE("executor_threads: 1 when serial, the pool's threads, the caller's guess for an executor that does not say") {
     CHECK(steer::detail::executor_threads(steer::serial_executor{}, 4) == 1);
-    steer::thread_pool_executor pool(3);
-    CHECK(steer::detail::executor_threads(pool, 4) == 3);
+    if (steer::test::threads_available) {
+        steer::thread_pool_executor pool(3);
+        CHECK(steer::detail::executor_threads(pool, 4) == 3);
+    }
     const auto jobs = [](std::size_t count, auto&& body) { body(std::size_t(0), count); };
     CHECK(steer::detail::executor_threads(jobs, 4) == 4);
     CHECK(steer::detail::executor_threads(jobs, 7) == 7);

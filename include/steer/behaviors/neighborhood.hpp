@@ -17,6 +17,7 @@
 
 #include "../agent.hpp"
 #include "../detail/expect.hpp"
+#include "../detail/portable_math.hpp"
 #include "../detail/ranges.hpp"
 #include "../error.hpp"
 #include "../math.hpp"
@@ -72,7 +73,7 @@ struct neighborhood_test {
         : max_distance_squared(n.max_distance * n.max_distance),
           all_round(n.max_angle >= std::numbers::pi_v<S>) {
         if (!all_round) {
-            cos_max_angle = std::cos(n.max_angle);
+            cos_max_angle = detail::portable_cos(n.max_angle);
             cos_max_angle_squared = cos_max_angle * cos_max_angle;
         }
     }

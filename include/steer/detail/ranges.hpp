@@ -6,9 +6,14 @@
 /// their std::ranges namesakes, built on `<iterator>` (which the standard says provides
 /// std::ranges::begin, end, size and data, and the iterator concepts). `<ranges>` itself adds
 /// the views and their machinery, which no library header uses, to every includer's build.
+/// libc++ up to at least 13 (emscripten's) declares std::ranges::size and data only in
+/// `<ranges>`: there it is included.
 
 #include <concepts>
 #include <iterator>
+#if defined(_LIBCPP_VERSION)
+#include <ranges>
+#endif
 #include <type_traits>
 #include <utility>
 

@@ -9,6 +9,15 @@
 ///   every CPU those compilers target; no intrinsics.
 /// - `array_pack`: plain arrays and loops, for other compilers (and tested everywhere).
 /// Both give the same results lane by lane: they use the same IEEE operations.
+///
+/// The switch: `STEER_DETAIL_HAS_VECTOR_EXTENSIONS` (1 with GCC and clang, 0 elsewhere)
+/// selects the vector extensions; defined to 0 before any steer header, every loop of the
+/// library (the flock's, the bin lattice's) runs on plain arrays instead. The results are
+/// the same bits either way (docs/determinism.md).
+///
+/// Code whose layout or width depends on the target lives in an inline namespace named
+/// after it (`avx`, `sse2`, `neon`, `wasm_simd128`, `generic_vectors`, `scalar`), so that
+/// two translation units built for different targets never share a mangled name.
 
 #include <cmath>
 #include <cstddef>
@@ -16,7 +25,43 @@
 #include <cstring>
 #include <type_traits>
 
+#ifndef STEER_DETAIL_HAS_VECTOR_EXTENSIONS
+#if defined(__GNUC__) || defined(__clang__)
+#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 1
+#else
+#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 0
+#endif
+#endif
+
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS && defined(__ARM_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
+#include <bit>
+#endif
+
+// The target the lanes are compiled for: the name of the inline namespace below.
+#if !STEER_DETAIL_HAS_VECTOR_EXTENSIONS
+#define STEER_DETAIL_SIMD_TARGET scalar
+#elif defined(__AVX__)
+#define STEER_DETAIL_SIMD_TARGET avx
+#elif defined(__SSE2__)
+#define STEER_DETAIL_SIMD_TARGET sse2
+#elif defined(__ARM_NEON)
+#define STEER_DETAIL_SIMD_TARGET neon
+#elif defined(__wasm_simd128__)
+#define STEER_DETAIL_SIMD_TARGET wasm_simd128
+#else
+#define STEER_DETAIL_SIMD_TARGET generic_vectors
+#endif
+#define STEER_DETAIL_SIMD_STRING2(name) #name
+#define STEER_DETAIL_SIMD_STRING(name) STEER_DETAIL_SIMD_STRING2(name)
+
 namespace steer::detail::simd {
+inline namespace STEER_DETAIL_SIMD_TARGET {
+
+/// The instruction set the lanes are compiled for (the inline namespace's name): "avx",
+/// "sse2", "neon", "wasm_simd128", "generic_vectors" (vector extensions the compiler
+/// lowers to what the target has) or "scalar" (plain arrays).
+inline constexpr const char* target = STEER_DETAIL_SIMD_STRING(STEER_DETAIL_SIMD_TARGET);
 
 /// The width, in bytes, of the packs the target runs natively.
 #if defined(__AVX__)
@@ -205,14 +250,14 @@ inline constexpr set_lane_table set_lanes{};
 inline std::size_t compress_indices(unsigned bits, std::size_t width, std::uint32_t first,
                                     std::uint32_t* out) noexcept {
     std::size_t written = 0;
-#if defined(__GNUC__) || defined(__clang__)
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
     typedef std::uint32_t four __attribute__((vector_size(16)));
     const four base = four{} + first;  // broadcast once, not per group
 #endif
     for (std::size_t group = 0; group < width; group += 8) {
         const unsigned byte = (bits >> group) & 255u;
         const std::uint32_t* lanes = set_lanes.lanes[byte];
-#if defined(__GNUC__) || defined(__clang__)
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
         // Two loads, two additions and two stores for 8 lanes.
         const four offset = base + static_cast<std::uint32_t>(group);
         four low, high;
@@ -230,8 +275,7 @@ inline std::size_t compress_indices(unsigned bits, std::size_t width, std::uint3
     return written;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define STEER_SIMD_VECTOR_EXTENSIONS 1
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
 
 /// Lanes as a GCC/clang vector type of `Bytes` bytes.
 template <class S, std::size_t Bytes = native_bytes>
@@ -269,7 +313,13 @@ struct vector_extension_pack {
         if constexpr (std::is_same_v<S, float> && Bytes == 32) return __builtin_ia32_sqrtps256(a);
         if constexpr (std::is_same_v<S, double> && Bytes == 32) return __builtin_ia32_sqrtpd256(a);
 #endif
-        pack r;
+#if defined(__ARM_NEON) && defined(__aarch64__)
+        if constexpr (std::is_same_v<S, float> && Bytes == 16)
+            return std::bit_cast<pack>(vsqrtq_f32(std::bit_cast<float32x4_t>(a)));
+        if constexpr (std::is_same_v<S, double> && Bytes == 16)
+            return std::bit_cast<pack>(vsqrtq_f64(std::bit_cast<float64x2_t>(a)));
+#endif
+        pack r = a;
         for (std::size_t l = 0; l < width; ++l) r[l] = std::sqrt(a[l]);
         return r;
     }
@@ -298,8 +348,11 @@ struct vector_extension_pack {
             transpose(load(r0), load(r1), load(r2), load(r3), out, 4);
             if constexpr (K == 6) transpose(load(r0 + 4), load(r1 + 4), load(r2 + 4), load(r3 + 4), out + 4, 2);
         } else {
-            for (std::size_t l = 0; l < width; ++l)
-                for (std::size_t c = 0; c < K; ++c) out[c][l] = records[index[l] * Stride + c];
+            for (std::size_t c = 0; c < K; ++c) {  // lanes gathered in an array, then copied whole
+                S lanes[width];
+                for (std::size_t l = 0; l < width; ++l) lanes[l] = records[index[l] * Stride + c];
+                std::memcpy(&out[c], lanes, sizeof(pack));
+            }
         }
     }
     [[nodiscard]] static unsigned bits(const mask& m) noexcept {
@@ -349,6 +402,7 @@ template <class S>
 using native_pack = array_pack<S, native_bytes / sizeof(S)>;
 #endif
 
+}  // namespace STEER_DETAIL_SIMD_TARGET
 }  // namespace steer::detail::simd
 
 #endif  // STEER_DETAIL_SIMD_HPP

@@ -30,14 +30,9 @@
 
 // GCC and Clang: test a bin's four entries with vector extensions, and keep the per-bin
 // scan inlined into the query loop. Elsewhere: plain scalar code with the same results
-// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it).
-#ifndef STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-#if defined(__GNUC__) || defined(__clang__)
-#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 1
-#else
-#define STEER_DETAIL_HAS_VECTOR_EXTENSIONS 0
-#endif
-#endif
+// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it: the
+// switch is read in detail/simd.hpp, with the flock's).
+#include "../detail/simd.hpp"
 
 namespace steer {
 
@@ -127,11 +122,11 @@ public:
     /// axis i, at most 2^31 - 1 bins in all. Refuses anything else with STEER_EXPECTS.
     bin_lattice(const box<V>& region, const cell_t<V>& divisions) : region_(region), divisions_(divisions) {
         validate(region);
-        std::size_t count = 1;
+        std::uint64_t count = 1;  // 64 bits whatever size_t is: the product of two divisions fits
         for (int i = 0; i < dim; ++i) {
             STEER_EXPECTS(divisions[i] >= 1, "steer::bin_lattice: divisions must be >= 1 on every axis (got " +
                                                  format_divisions(divisions) + ")");
-            count *= static_cast<std::size_t>(divisions[i]);
+            count *= static_cast<std::uint64_t>(divisions[i]);
             STEER_EXPECTS(count <= max_bins, "steer::bin_lattice: divisions must multiply to at most 2147483647 "
                                              "bins (got " + format_divisions(divisions) + ")");
         }
@@ -148,7 +143,7 @@ public:
         }
         outside_ = static_cast<std::uint32_t>(count);
         reach_floor_ = S(4) * std::sqrt(std::numeric_limits<S>::min());
-        bins_.resize(count + 1);
+        bins_.resize(static_cast<std::size_t>(count) + 1);  // at most 2^31 - 1: fits any size_t
     }
 
     /// The region the bins cover.

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 #include <numbers>
+#include <string_view>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -192,4 +193,81 @@ TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in ever
     check_sum_order<array_pack<float, 4>>();
     check_sum_order<array_pack<float, 8>>();
     check_sum_order<array_pack<double, 2>>();
+}
+
+TEST_CASE("simd: the lanes are compiled for the instruction set the build expects") {
+    // STEER_TEST_EXPECTED_SIMD comes from the preset (ci-gcc: sse2, x86-64-v3: avx, aarch64:
+    // neon, wasm32: generic_vectors, no-simd: scalar), so a build that silently fell back to
+    // another path fails here.
+#ifdef STEER_TEST_EXPECTED_SIMD
+    CHECK(std::string_view(steer::detail::simd::target) == std::string_view(STEER_TEST_EXPECTED_SIMD));
+#else
+    MESSAGE("no expected SIMD target given (STEER_EXPECTED_SIMD); compiled for ", steer::detail::simd::target);
+#endif
+    // The widths the flock's lanes have on each target.
+    const std::string_view target = steer::detail::simd::target;
+    const std::size_t expected_width = target == "avx" ? 8 : 4;
+    CHECK(steer::detail::simd::native_pack<float>::width == expected_width);
+    CHECK(steer::detail::simd::native_pack<double>::width == expected_width / 2);
+}
+
+namespace {
+
+/// Flocking's sums over `count` candidates of random records (3D), with pack backend P:
+/// the separation, heading and offset totals and the heading count, as one row of scalars.
+template <class P>
+std::vector<typename P::scalar> neighbor_sums(const std::vector<typename P::scalar>& records,
+                                              const std::vector<std::uint32_t>& index, std::size_t count) {
+    using S = typename P::scalar;
+    using V = glm::vec<3, S>;
+    constexpr int D = 3;
+    const steer::detail::neighborhood_test<V> narrow({.max_distance = S(3), .max_angle = S(2.4)});
+    const steer::detail::neighborhood_test<V> wide({.max_distance = S(4), .max_angle = S(3)});
+    const steer::detail::lane_neighborhood_test<P, S> separation(narrow), alignment(wide), cohesion(narrow);
+    typename P::pack self[3], forward[3];
+    for (int d = 0; d < D; ++d) {
+        self[d] = P::broadcast(S(0.25) * S(d));
+        forward[d] = P::broadcast(d == 0 ? S(1) : S(0));
+    }
+    steer::detail::lane_flocking_sums<P, D> sums;
+    steer::detail::accumulate_neighbors<P, D, steer::detail::fields_of_view::separate>(
+        records.data(), index.data(), count, self, forward, separation, alignment, cohesion, sums);
+    std::vector<S> row;
+    for (int d = 0; d < D; ++d) {
+        row.push_back(sums.total(sums.separation, d));
+        row.push_back(sums.total(sums.heading, d));
+        row.push_back(sums.total(sums.offset, d));
+    }
+    row.push_back(P::total(sums.heading_count));
+    return row;
+}
+
+template <class S>
+void check_sums_independent_of_width() {
+    using namespace steer::detail::simd;
+    steer::rng gen(21);
+    for (std::size_t count : {1u, 3u, 4u, 5u, 8u, 9u, 13u, 16u, 31u, 64u, 77u}) {
+        CAPTURE(count);
+        std::vector<S> records(8 * 128);
+        for (auto& x : records) x = steer::uniform(gen, S(-3), S(3));
+        std::vector<std::uint32_t> index(count + steer::detail::sum_lanes, 0);
+        for (std::size_t i = 0; i < count; ++i) index[i] = static_cast<std::uint32_t>(gen() % 128);
+        const auto reference = neighbor_sums<array_pack<S, 1>>(records, index, count);
+        const auto same = [&](const std::vector<S>& row) {
+            return std::memcmp(row.data(), reference.data(), row.size() * sizeof(S)) == 0;
+        };
+        CHECK(same(neighbor_sums<array_pack<S, 2>>(records, index, count)));
+        CHECK(same(neighbor_sums<array_pack<S, 4>>(records, index, count)));
+        CHECK(same(neighbor_sums<array_pack<S, 8>>(records, index, count)));
+        CHECK(same(neighbor_sums<native_pack<S>>(records, index, count)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("simd: the flock's neighbor sums have the same bits with 1, 2, 4 and 8 lanes and the native packs") {
+    // The order of the additions is fixed (8 partial sums, added by halves), so a build for
+    // AVX (8 float lanes) and one for SSE2, NEON or wasm (4) agree bit for bit.
+    check_sums_independent_of_width<float>();
+    check_sums_independent_of_width<double>();
 }
