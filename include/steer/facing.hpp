@@ -14,6 +14,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "detail/portable_math.hpp"
 #include "math.hpp"
 #include "vector.hpp"
 
@@ -55,8 +56,8 @@ template <vector V>
     using S = scalar_t<V>;
     if constexpr (dimension_v<V> == 2) {
         const S angle = rate * dt;
-        const S c = std::cos(angle);
-        const S s = std::sin(angle);
+        const S c = detail::portable_cos(angle);
+        const S s = detail::portable_sin(angle);
         return safe_normalize(V(facing.x * c - facing.y * s, facing.x * s + facing.y * c));
     } else {
         const S speed = safe_length(rate);
@@ -64,8 +65,8 @@ template <vector V>
         const V axis = rate / speed;
         const S angle = speed * dt;
         // Rodrigues' rotation formula.
-        const S c = std::cos(angle);
-        const S s = std::sin(angle);
+        const S c = detail::portable_cos(angle);
+        const S s = detail::portable_sin(angle);
         return safe_normalize(facing * c + glm::cross(axis, facing) * s + axis * (glm::dot(axis, facing) * (S(1) - c)));
     }
 }
@@ -83,13 +84,13 @@ template <vector V>
         const S cross = from.x * to.y - from.y * to.x;
         const S dot = glm::dot(from, to);
         if (cross == S(0) && dot < S(0)) return static_cast<S>(3.14159265358979323846);
-        return std::atan2(cross, dot);
+        return detail::portable_atan2(cross, dot);
     } else {
         if (from == V(S(0)) || to == V(S(0))) return V(S(0));
         const V cross = glm::cross(from, to);
         const S sine = safe_length(cross);
         const S dot = glm::dot(from, to);
-        const S angle = std::atan2(sine, dot);
+        const S angle = detail::portable_atan2(sine, dot);
         if (sine > std::numeric_limits<S>::epsilon() * S(4)) return cross * (angle / sine);
         if (dot > S(0)) return V(S(0));
         V axis = safe_normalize(perpendicular_component(fallback_axis, from));

@@ -13,6 +13,7 @@
 
 #include "agent.hpp"
 #include "detail/expect.hpp"
+#include "detail/portable_math.hpp"
 #include "math.hpp"
 #include "vector.hpp"
 
@@ -49,10 +50,10 @@ template <vector V>
     const V unit_basis = safe_normalize(basis);
     if (!(length > S(0)) || unit_basis == V(S(0))) return v;
     const S cosine = clamp(glm::dot(v / length, unit_basis), S(-1), S(1));
-    if (std::acos(cosine) <= max_angle) return v;
+    if (cosine >= detail::portable_cos(max_angle)) return v;  // within the cone
     V across = safe_normalize(perpendicular_component(v, unit_basis));
     if (across == V(S(0))) across = detail::any_perpendicular(unit_basis);
-    return (unit_basis * std::cos(max_angle) + across * std::sin(max_angle)) * length;
+    return (unit_basis * detail::portable_cos(max_angle) + across * detail::portable_sin(max_angle)) * length;
 }
 
 /// Tuning for `low_speed_turning`.

@@ -14,6 +14,7 @@
 #include "../agent.hpp"
 #include "../detail/expect.hpp"
 #include "../detail/force.hpp"
+#include "../detail/portable_math.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "arrival.hpp"
@@ -103,11 +104,11 @@ template <agent A>
     constexpr S widest = S(3) * std::numbers::pi_v<S> / S(4);  // the cone's edge, from behind
     if (along > lateral_length) {
         direction = detail::perpendicular_unit(axis, lateral_length > S(0) ? lateral : side(a));
-        path = distance * (widest / std::sin(widest));
+        path = distance * (widest / detail::portable_sin(widest));
     } else {
         direction = radial * (S(2) * glm::dot(axis, radial)) - axis;
         const S sine = lateral_length / distance;            // of the angle from straight behind
-        const S angle = std::atan2(lateral_length, -along);  // arc = chord * angle / sine
+        const S angle = detail::portable_atan2(lateral_length, -along);  // arc = chord * angle / sine
         path = sine > S(1e-4) ? distance * (angle / sine) : distance;
     }
     const V desired = direction * std::min(S(a.max_speed()), slope * path);

@@ -2,13 +2,13 @@
 #define STEER_DETAIL_PORTABLE_MATH_HPP
 
 /// @file
-/// Sine, cosine, exponential and cube root by a fixed sequence of IEEE additions,
+/// Sine, cosine, arc tangent, exponential and cube root by a fixed sequence of IEEE additions,
 /// multiplications, divisions and exact scalings (frexp, ldexp, floor, fmod), so that every
 /// platform computes the same bits; the C library's versions differ between glibc, musl
 /// (WebAssembly), Apple's and Microsoft's, and compilers fold constant calls with yet
 /// another. A float argument is computed in double and rounded once. Accuracy: within 2
-/// units in the last place of the result, 4 for the cube root in double (tested against the
-/// C library).
+/// units in the last place of the result, 4 for the cube root and the arc tangent in double
+/// (tested against the C library).
 
 #include <cmath>
 #include <concepts>
@@ -67,6 +67,43 @@ template <std::floating_point S>
     double s, c;
     portable_sin_cos(static_cast<double>(x), s, c);
     return static_cast<S>(c);
+}
+
+/// atan2(y, x) in double: the angle of (|x|, |y|) folded into [0, pi/4] by swapping the two,
+/// brought within tan(pi/8) by one halving, atan(t) = 2 atan(t / (1 + sqrt(1 + t^2)))
+/// (`sqrt` is exactly rounded everywhere), then the Taylor series of the arc tangent to the
+/// 43rd power; the swap and the sign of x add pi/2 or pi (each in two parts), the sign of y
+/// the sign. Zeros and infinities follow the C standard's atan2.
+[[nodiscard]] inline double portable_atan2(double y, double x) noexcept {
+    if (x != x || y != y) return x + y;
+    constexpr double pio2_hi = 1.57079632679489655800e+00, pio2_lo = 6.12323399573676603587e-17;
+    constexpr double pi_hi = 3.14159265358979311600e+00, pi_lo = 1.22464679914735317720e-16;
+    const double ax = std::abs(x), ay = std::abs(y);
+    constexpr double huge = std::numeric_limits<double>::max();
+    double angle;  // of (x, |y|), in [0, pi]
+    if (ax > huge || ay > huge) {  // an infinity
+        const double first = ay > huge ? (ax > huge ? pio2_hi / 2 : pio2_hi) : 0.0;
+        angle = std::signbit(x) ? pi_hi - first : first;
+    } else if (ay == 0.0) {
+        angle = std::signbit(x) ? pi_hi : 0.0;
+    } else {
+        const bool swapped = ay > ax;
+        double t = swapped ? ax / ay : ay / ax;
+        t = t / (1.0 + std::sqrt(1.0 + t * t));
+        const double t2 = t * t;
+        double p = 0.0;  // 1 - t^2/3 + t^4/5 - ... - t^42/43, by Horner from the smallest term
+        for (int k = 21; k >= 0; --k) p = p * t2 + (k % 2 == 0 ? 1.0 : -1.0) / static_cast<double>(2 * k + 1);
+        const double a = 2.0 * (p * t);
+        if (std::signbit(x)) angle = swapped ? pio2_hi + (a + pio2_lo) : pi_hi - (a - pi_lo);
+        else angle = swapped ? pio2_hi - (a - pio2_lo) : a;
+    }
+    return std::signbit(y) ? -angle : angle;
+}
+
+/// atan2(y, x), the same bits on every platform.
+template <std::floating_point S>
+[[nodiscard]] S portable_atan2(S y, S x) noexcept {
+    return static_cast<S>(portable_atan2(static_cast<double>(y), static_cast<double>(x)));
 }
 
 /// e^x in double: x = n ln 2 + r with |r| <= ln 2 / 2 (ln 2 in two parts), the Taylor

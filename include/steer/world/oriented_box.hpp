@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 
 #include "../detail/expect.hpp"
+#include "../detail/portable_math.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "box.hpp"
@@ -35,7 +36,7 @@ struct oriented_box {
     [[nodiscard]] static oriented_box turned(const V& center, const V& half_extents, scalar_t<V> angle) noexcept
         requires(dimension_v<V> == 2)
     {
-        const scalar_t<V> c = std::cos(angle), s = std::sin(angle);
+        const scalar_t<V> c = detail::portable_cos(angle), s = detail::portable_sin(angle);
         return {center, half_extents, {V(c, s), V(-s, c)}};
     }
 
