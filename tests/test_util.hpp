@@ -3,6 +3,7 @@
 
 // Shared test helpers: printing glm vectors in failures, tolerances, and small scenarios.
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -102,6 +103,13 @@ inline constexpr bool may_fuse_multiply_add =
 template <steer::vector V>
 bool same_bits_unless_fused(const V& a, const V& b) {
     return may_fuse_multiply_add ? near(a, b) : same_bits(a, b);
+}
+
+/// The angle between two directions, radians in [0, pi].
+template <class V>
+double angle_between(const V& a, const V& b) {
+    const double c = static_cast<double>(glm::dot(steer::safe_normalize(a), steer::safe_normalize(b)));
+    return std::acos(std::clamp(c, -1.0, 1.0));
 }
 
 }  // namespace steer::test

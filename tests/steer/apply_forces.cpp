@@ -18,7 +18,7 @@ namespace {
 /// Everything the vehicle model keeps, compared bit for bit (within rounding in a build that
 /// may fuse multiply-adds, where scalar and lane code can round differently).
 template <steer::vector V>
-bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
+bool same_vehicle_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
     const auto same = [](const V& x, const V& y) { return steer::test::same_bits_unless_fused(x, y); };
     bool all = same(a.position(), b.position()) && same(a.velocity(), b.velocity()) &&
                same(a.forward(), b.forward()) && same(a.side(), b.side()) &&
@@ -82,7 +82,7 @@ void check_against_apply_force(std::size_t count, Step&& step) {
         for (std::size_t i = 0; i < count; ++i) {
             CAPTURE(frame);
             CAPTURE(i);
-            REQUIRE(same_state(lanes[i], reference[i]));
+            REQUIRE(same_vehicle_state(lanes[i], reference[i]));
         }
     }
 }
@@ -135,7 +135,7 @@ TEST_CASE_TEMPLATE("apply_forces with dt = 0 changes nothing, as apply_force", V
     auto vehicles = assorted_vehicles<V>(gen, 50);
     const auto before = vehicles;
     steer::apply_forces(vehicles, assorted_forces<V>(gen, 50), steer::scalar_t<V>(0));
-    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_vehicle_state(vehicles[i], before[i]));
 }
 
 TEST_CASE_TEMPLATE("apply_forces refuses bad input before anybody moves", V, STEER_TEST_VECTORS) {
@@ -155,7 +155,7 @@ TEST_CASE_TEMPLATE("apply_forces refuses bad input before anybody moves", V, STE
     forces[140].x = std::numeric_limits<S>::quiet_NaN();
     CHECK(refusal_of([&] { steer::apply_forces(vehicles, forces, S(0.1)); }).starts_with(
         "steer::apply_forces: steering[140] must be finite (got (nan"));
-    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_vehicle_state(vehicles[i], before[i]));
 }
 
 TEST_CASE_TEMPLATE("set_velocities is vehicle::set_velocity bit for bit, whatever the crowd", V, STEER_TEST_VECTORS_ALL) {
@@ -179,7 +179,7 @@ TEST_CASE_TEMPLATE("set_velocities is vehicle::set_velocity bit for bit, whateve
             for (std::size_t i = 0; i < count; ++i) {
                 CAPTURE(round);
                 CAPTURE(i);
-                REQUIRE(same_state(lanes[i].motion, reference[i]));
+                REQUIRE(same_vehicle_state(lanes[i].motion, reference[i]));
             }
         }
     }
@@ -199,5 +199,5 @@ TEST_CASE_TEMPLATE("set_velocities refuses bad input before any vehicle changes"
     velocities[130].y = std::numeric_limits<S>::infinity();
     CHECK(refusal_of([&] { steer::set_velocities(vehicles, velocities); })
               .starts_with("steer::set_velocities: velocities[130] must be finite (got ("));
-    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_state(vehicles[i], before[i]));
+    for (std::size_t i = 0; i < vehicles.size(); ++i) REQUIRE(same_vehicle_state(vehicles[i], before[i]));
 }

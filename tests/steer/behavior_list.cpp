@@ -53,19 +53,19 @@ static_assert(!steer::parse_blend_mode("sum").has_value());
 
 /// Four terms of a character, each a different kind of steering with an argument.
 template <class V>
-struct scene {
+struct errand_scene {
     using S = steer::scalar_t<V>;
     V food, wolf, tree, home;
 
     // seek the food; flee the wolf when within 3; avoid the tree when within 1.5; arrive home.
-    static V seek_food(const scene& s, const steer::vehicle<V>& v) { return steer::seek(v, s.food); }
-    static V flee_wolf(const scene& s, const steer::vehicle<V>& v) {
+    static V seek_food(const errand_scene& s, const steer::vehicle<V>& v) { return steer::seek(v, s.food); }
+    static V flee_wolf(const errand_scene& s, const steer::vehicle<V>& v) {
         return steer::distance_squared(v.position(), s.wolf) < S(9) ? steer::flee(v, s.wolf) : V(S(0));
     }
-    static V dodge_tree(const scene& s, const steer::vehicle<V>& v) {
+    static V dodge_tree(const errand_scene& s, const steer::vehicle<V>& v) {
         return steer::distance_squared(v.position(), s.tree) < S(2.25) ? steer::flee(v, s.tree) * S(3) : V(S(0));
     }
-    static V go_home(const scene& s, const steer::vehicle<V>& v) { return steer::seek(v, s.home) * S(0.5); }
+    static V go_home(const errand_scene& s, const steer::vehicle<V>& v) { return steer::seek(v, s.home) * S(0.5); }
 };
 
 }  // namespace
@@ -73,7 +73,7 @@ struct scene {
 TEST_CASE_TEMPLATE("a behavior_list gives the same results as the compile-time combiners for the same configuration",
                    V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
-    using Sc = scene<V>;
+    using Sc = errand_scene<V>;
     steer::rng gen(99);
     const auto random_point = [&] { return steer::random_vector_in_unit_ball<V>(gen) * S(4); };
     const Sc world{random_point(), random_point(), random_point(), random_point()};

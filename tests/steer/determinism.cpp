@@ -19,14 +19,14 @@ namespace {
 
 /// A small world whose every random choice comes from one generator.
 template <steer::vector V>
-struct scene {
+struct replay_scene {
     using S = steer::scalar_t<V>;
     std::vector<steer::vehicle<V>> flock;
     std::vector<steer::wander_state<V>> wandering;
     steer::rng gen;
     steer::behavior_list<V(const steer::vehicle<V>&)> list{{.mode = steer::blend_mode::prioritized_dither}};
 
-    explicit scene(std::uint64_t seed) : gen(seed) {
+    explicit replay_scene(std::uint64_t seed) : gen(seed) {
         steer::rng layout(1);  // the same start for every seed: only the dither and wander differ
         for (int i = 0; i < 24; ++i) {
             flock.emplace_back(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(layout) * S(10),
@@ -55,7 +55,7 @@ struct scene {
 };
 
 template <steer::vector V>
-bool identical(const scene<V>& a, const scene<V>& b) {
+bool identical(const replay_scene<V>& a, const replay_scene<V>& b) {
     if (!(a.gen == b.gen)) return false;
     for (std::size_t i = 0; i < a.flock.size(); ++i) {
         const auto& x = a.flock[i];
@@ -70,7 +70,7 @@ bool identical(const scene<V>& a, const scene<V>& b) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("the same seed replays a dithered, wandering flock bit for bit", V, STEER_TEST_VECTORS_ALL) {
-    scene<V> a(42), b(42), other(43);
+    replay_scene<V> a(42), b(42), other(43);
     for (int i = 0; i < 300; ++i) {
         a.step();
         b.step();
@@ -80,10 +80,10 @@ TEST_CASE_TEMPLATE("the same seed replays a dithered, wandering flock bit for bi
     CHECK_FALSE(identical(a, other));  // the seed matters, so the comparison can fail
 }
 
-TEST_CASE_TEMPLATE("a copied scene, generator included, replays the same future", V, STEER_TEST_VECTORS) {
-    scene<V> a(7);
+TEST_CASE_TEMPLATE("a copied replay_scene, generator included, replays the same future", V, STEER_TEST_VECTORS) {
+    replay_scene<V> a(7);
     for (int i = 0; i < 100; ++i) a.step();
-    scene<V> b = a;
+    replay_scene<V> b = a;
     for (int i = 0; i < 200; ++i) {
         a.step();
         b.step();

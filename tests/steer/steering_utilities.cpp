@@ -12,18 +12,9 @@
 
 #include "test_util.hpp"
 
+using steer::test::angle_between;
 using steer::test::make;
 using steer::test::near;
-
-namespace {
-
-template <class V>
-double angle_between(const V& a, const V& b) {
-    const double c = static_cast<double>(glm::dot(steer::safe_normalize(a), steer::safe_normalize(b)));
-    return std::acos(std::clamp(c, -1.0, 1.0));
-}
-
-}  // namespace
 
 TEST_CASE_TEMPLATE("limit_deviation keeps a vector within a cone around the basis, its length unchanged", V,
                    STEER_TEST_VECTORS_ALL) {

@@ -12,18 +12,12 @@
 
 #include "test_util.hpp"
 
+using steer::test::angle_between;
 using steer::test::make;
 
 namespace {
 
 constexpr double pi = 3.14159265358979323846;
-
-/// The angle between two directions, radians in [0, pi].
-template <class V>
-double angle_between(const V& a, const V& b) {
-    const double c = static_cast<double>(glm::dot(steer::safe_normalize(a), steer::safe_normalize(b)));
-    return std::acos(std::clamp(c, -1.0, 1.0));
-}
 
 /// A vehicle looking along +x (its own facing), with the given turn rate limit.
 template <class V>
