@@ -292,7 +292,7 @@ private:
 
     static void keep_better(candidate& best, const candidate& c) noexcept {
         if (c.distance_squared < best.distance_squared ||
-            (c.distance_squared == best.distance_squared && c.segment < best.segment))
+            (c.distance_squared == best.distance_squared && best.segment > c.segment))
             best = c;
     }
 
