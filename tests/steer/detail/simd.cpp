@@ -196,8 +196,8 @@ TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in ever
 }
 
 TEST_CASE("simd: the lanes are compiled for the instruction set the build expects") {
-    // STEER_TEST_EXPECTED_SIMD comes from the preset (ci-gcc: sse2, x86-64-v3: avx, aarch64:
-    // neon, wasm32: generic_vectors, no-simd: scalar), so a build that silently fell back to
+    // STEER_TEST_EXPECTED_SIMD comes from the preset (asan and clang: sse2, x86-64-v3: avx, aarch64:
+    // neon, wasm32: generic_vectors, ci-gcc: scalar), so a build that silently fell back to
     // another path fails here.
 #ifdef STEER_TEST_EXPECTED_SIMD
     CHECK(std::string_view(steer::detail::simd::target) == std::string_view(STEER_TEST_EXPECTED_SIMD));
