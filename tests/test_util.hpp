@@ -12,9 +12,11 @@
 #include <type_traits>
 
 #include <doctest/doctest.h>
+#include <glm/geometric.hpp>
 
 #include <steer/math.hpp>
 #include <steer/vector.hpp>
+#include <steer/vehicle.hpp>
 
 namespace doctest {
 /// Prints glm vectors in failure messages: "vec2(1.0, 0.0)".
@@ -86,6 +88,25 @@ bool same_bits(const V& a, const V& b) {
     for (int i = 0; i < steer::dimension_v<V>; ++i)
         if (std::memcmp(&a[i], &b[i], sizeof(a[i])) != 0) return false;
     return true;
+}
+
+/// |a - b| <= 1e-4 max(|b|, 1) for float, 1e-9 for double: results summed in another
+/// order (the batched crowd's neighbors, a flock's lanes) than the reference.
+template <steer::vector V>
+bool close_relative(const V& a, const V& b) {
+    const double tolerance = std::is_same_v<steer::scalar_t<V>, float> ? 1e-4 : 1e-9;
+    const double scale = std::max(1.0, static_cast<double>(glm::length(b)));
+    return static_cast<double>(glm::length(a - b)) <= tolerance * scale;
+}
+
+/// Everything the vehicle model keeps, compared with `same` (bitwise by default).
+template <steer::vector V, class Same = bool (*)(const V&, const V&)>
+bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b, Same same = &same_bits<V>) {
+    bool all = same(a.position(), b.position()) && same(a.velocity(), b.velocity()) &&
+               same(a.forward(), b.forward()) && same(a.side(), b.side()) &&
+               same(a.acceleration(), b.acceleration());
+    if constexpr (steer::dimension_v<V> == 3) all = all && same(a.up(), b.up());
+    return all;
 }
 
 /// Whether this build may fuse a multiplication and an addition into one rounding (x86

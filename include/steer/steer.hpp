@@ -4,13 +4,11 @@
 /// @file
 /// Includes every public header of the library.
 
-#include "apply_forces.hpp"
 #include "behavior_list.hpp"
 #include "combiners.hpp"
 #include "error.hpp"
 #include "executor.hpp"
 #include "facing.hpp"
-#include "flock.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
 #include "random.hpp"
@@ -18,6 +16,11 @@
 #include "steering_utilities.hpp"
 #include "vector.hpp"
 #include "vehicle.hpp"
+
+#include "crowd/apply_forces.hpp"
+#include "crowd/crowd.hpp"
+#include "crowd/flock.hpp"
+#include "crowd/grid.hpp"
 
 #include "behaviors/alignment.hpp"
 #include "behaviors/arrival.hpp"

@@ -90,10 +90,16 @@ template <agent A, class R>
 [[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    // A crowd's neighbors carry the crowd's own copies of their positions and headings:
+    // the sums then run in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
+    if constexpr (requires { flocking_in_lanes(a, neighbors, p); }) {
+        if (const auto in_lanes = flocking_in_lanes(a, neighbors, p)) return *in_lanes;
+    }
     validate(p);
+    // Boids usually give the three neighborhoods one field of view: its cosine once.
     const detail::neighborhood_test<V> separation_test(p.separation);
-    const detail::neighborhood_test<V> alignment_test(p.alignment);
-    const detail::neighborhood_test<V> cohesion_test(p.cohesion);
+    const detail::neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);
+    const detail::neighborhood_test<V> cohesion_test(p.cohesion, p.alignment, alignment_test);
     const V forward = a.forward();
     V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
     S heading_count = 0;

@@ -78,6 +78,19 @@ struct neighborhood_test {
         }
     }
 
+    /// The test of `n`, taking the field of view's cosine from `known` (the test of
+    /// `known_n`) when the two share their angle: the cosine is the costly part.
+    neighborhood_test(const neighborhood<V>& n, const neighborhood<V>& known_n, const neighborhood_test& known) noexcept
+        : max_distance_squared(n.max_distance * n.max_distance) {
+        if (n.max_angle == known_n.max_angle) {
+            cos_max_angle = known.cos_max_angle;
+            cos_max_angle_squared = known.cos_max_angle_squared;
+            all_round = known.all_round;
+        } else {
+            *this = neighborhood_test(n);
+        }
+    }
+
     /// Whether a neighbor at squared distance `distance_squared`, whose offset from us has
     /// `forwardness` = dot(our forward, offset), is inside. Compares squares: no square root.
     [[nodiscard]] constexpr bool accepts(S distance_squared, S forwardness) const noexcept {

@@ -2,8 +2,9 @@
 #define STEER_DETAIL_SIMD_HPP
 
 /// @file
-/// A few lanes of floats processed together, for the batched flock's inner loop. Two
-/// backends with the same operations:
+/// A few lanes of floats processed together: the one SIMD module of the library, for the
+/// crowd tier's loops (neighbor searches, flocking sums, the vehicle model in lanes) and
+/// the bin lattice's blocks. Two backends with the same operations:
 /// - `vector_extension_pack`: GCC/clang vector extensions at the widest width the target
 ///   enables (16 bytes: SSE2 on x86-64, NEON on ARM; 32 bytes when AVX is on). Portable to
 ///   every CPU those compilers target; no intrinsics.
@@ -163,6 +164,8 @@ struct array_pack {
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = p[l];
         return r;
     }
+    /// Lane `l` of `p`.
+    [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.lane[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept {
         mask r;
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = b ? -1 : 0;
@@ -292,6 +295,7 @@ struct vector_extension_pack {
         std::memcpy(&r, p, sizeof r);
         return r;
     }
+    [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return mask{} + (b ? -1 : 0); }
     [[nodiscard]] static mask first(std::size_t n) noexcept {
         mask iota;
@@ -397,9 +401,17 @@ struct vector_extension_pack {
 /// The backend the library uses: vector extensions where the compiler has them.
 template <class S>
 using native_pack = vector_extension_pack<S>;
+/// Four lanes whatever the target (the bin lattice's blocks hold four entries): a vector
+/// where the target has registers that wide, plain arrays where not (four doubles without
+/// AVX, whose vectors would change how functions pass them).
+template <class S>
+using four_pack = std::conditional_t<4 * sizeof(S) <= native_bytes, vector_extension_pack<S, 4 * sizeof(S)>,
+                                     array_pack<S, 4>>;
 #else
 template <class S>
 using native_pack = array_pack<S, native_bytes / sizeof(S)>;
+template <class S>
+using four_pack = array_pack<S, 4>;
 #endif
 
 }  // namespace STEER_DETAIL_SIMD_TARGET

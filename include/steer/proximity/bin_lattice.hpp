@@ -28,53 +28,11 @@
 #include "../world/box.hpp"
 #include "proximity_database.hpp"
 
-// GCC and Clang: test a bin's four entries with vector extensions, and keep the per-bin
-// scan inlined into the query loop. Elsewhere: plain scalar code with the same results
-// (the tests run both; defining STEER_DETAIL_HAS_VECTOR_EXTENSIONS to 0 selects it: the
-// switch is read in detail/simd.hpp, with the flock's).
+// A bin's four entries are tested together in the library's SIMD lanes (detail/simd.hpp:
+// vector extensions with GCC and clang, plain arrays elsewhere, the same results).
 #include "../detail/simd.hpp"
 
 namespace steer {
-
-namespace detail {
-#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-/// Four scalars in one register-sized value (GCC and Clang vector extensions: SSE, NEON, ...),
-/// so that a bin's four inline entries are tested together on any target.
-template <class S>
-struct four_lanes;
-template <>
-struct four_lanes<float> {
-    typedef float type __attribute__((vector_size(4 * sizeof(float))));
-};
-template <>
-struct four_lanes<double> {
-    typedef double type __attribute__((vector_size(4 * sizeof(double))));
-};
-
-/// Bit i set when lane i of a comparison result is true (all ones).
-template <class M>
-[[nodiscard]] inline std::uint32_t sign_mask(const M& m) noexcept {
-#if defined(__SSE2__)
-    if constexpr (sizeof(m[0]) == 4) {
-        typedef float quad __attribute__((vector_size(16)));
-        quad q;
-        std::memcpy(&q, &m, sizeof q);
-        return static_cast<std::uint32_t>(__builtin_ia32_movmskps(q));
-    } else {
-        typedef double pair __attribute__((vector_size(16)));
-        pair lo, hi;
-        std::memcpy(&lo, &m, sizeof lo);
-        std::memcpy(&hi, reinterpret_cast<const char*>(&m) + sizeof lo, sizeof hi);
-        return static_cast<std::uint32_t>(__builtin_ia32_movmskpd(lo) | (__builtin_ia32_movmskpd(hi) << 2));
-    }
-#else
-    std::uint32_t bits = 0;
-    for (int lane = 0; lane < 4; ++lane) bits |= static_cast<std::uint32_t>(m[lane] & 1) << lane;
-    return bits;
-#endif
-}
-#endif
-}  // namespace detail
 
 /// A bin-lattice proximity database (Reynolds 2000, "Locality Queries"): `region` is cut
 /// into `divisions[i]` equal slabs along each axis, and every entry lives in the bin that
@@ -561,17 +519,12 @@ private:
             return;
         }
 
-        S c[std::size_t{dim}];  // plain scalars: glm's operator[] is a switch, which defeats vectorization
-        for (int i = 0; i < dim; ++i) c[i] = center[i];
-#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-        using lanes_t = typename detail::four_lanes<S>::type;
-        lanes_t center_lanes[std::size_t{dim}];
-        for (int i = 0; i < dim; ++i) center_lanes[i] = lanes_t{c[i], c[i], c[i], c[i]};
-        const lanes_t r2_lanes{r2, r2, r2, r2};
-        using distances_t = lanes_t;
-#else
-        using distances_t = S[lanes];
-#endif
+        using P = detail::simd::four_pack<S>;
+        static_assert(P::width == lanes, "a block's entries make one pack");
+        typename P::pack center_lanes[std::size_t{dim}];
+        for (int i = 0; i < dim; ++i) center_lanes[i] = P::broadcast(center[i]);
+        const typename P::pack r2_lanes = P::broadcast(r2);
+        using distances_t = typename P::pack;
         // A block's lanes are tested four at a time, and blocks with hits are noted without a
         // branch per block or per entry; the hits are reported at the end (or when the notes
         // fill up), so the callback never sits inside the scanning loop.
@@ -586,7 +539,7 @@ private:
             for (std::uint32_t k = 0; k < noted; ++k) {
                 for (std::uint32_t lane = 0; lane < lanes; ++lane) {
                     hit_payload[hits] = noted_payloads[k] + lane;
-                    hit_distance[hits] = noted_d2[k][lane];
+                    hit_distance[hits] = P::lane(noted_d2[k], lane);
                     hits += (noted_mask[k] >> lane) & 1u;
                 }
             }
@@ -599,28 +552,13 @@ private:
                                     const stored_payload* payloads) STEER_DETAIL_ALWAYS_INLINE {
             // The same arithmetic, in the same order, as distance_squared: (dx^2 + dy^2) + dz^2,
             // for the four lanes at once.
-            std::uint32_t mask = 0;
-#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
-            lanes_t sum;
+            typename P::pack sum = P::zero();
             for (int i = 0; i < dim; ++i) {
-                lanes_t x;
-                std::memcpy(&x, b.coordinate[i], sizeof x);
-                const lanes_t d = x - center_lanes[i];
+                const typename P::pack d = P::load(b.coordinate[i]) - center_lanes[i];
                 sum = i == 0 ? d * d : sum + d * d;
             }
-            mask = detail::sign_mask(sum <= r2_lanes);
+            std::uint32_t mask = P::bits(sum <= r2_lanes);
             noted_d2[noted] = sum;
-#else
-            for (std::uint32_t lane = 0; lane < lanes; ++lane) {
-                S sum = 0;
-                for (int i = 0; i < dim; ++i) {
-                    const S d = b.coordinate[i][lane] - c[i];
-                    sum = i == 0 ? d * d : sum + d * d;
-                }
-                noted_d2[noted][lane] = sum;
-                mask |= static_cast<std::uint32_t>(sum <= r2) << lane;
-            }
-#endif
             mask &= (1u << used) - 1u;  // only lanes that hold entries
             noted_payloads[noted] = payloads;
             noted_mask[noted] = mask;

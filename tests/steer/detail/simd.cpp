@@ -11,7 +11,7 @@
 
 #include <steer/behaviors/neighborhood.hpp>
 #include <steer/detail/simd.hpp>
-#include <steer/flock.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/random.hpp>
 
 namespace {

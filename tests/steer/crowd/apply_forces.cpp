@@ -6,7 +6,7 @@
 
 #include <doctest/doctest.h>
 
-#include <steer/apply_forces.hpp>
+#include <steer/crowd/apply_forces.hpp>
 #include <steer/random.hpp>
 
 #include "test_util.hpp"

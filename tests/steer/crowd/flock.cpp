@@ -14,13 +14,15 @@
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
 #include <steer/thread_pool.hpp>
-#include <steer/flock.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/random.hpp>
 
 #include "test_util.hpp"
 
 using steer::test::make;
+using steer::test::close_relative;
 using steer::test::same_bits;
+using steer::test::same_state;
 
 namespace {
 
@@ -30,6 +32,7 @@ steer::flock<V> random_flock(steer::rng& gen, std::size_t count, double radius, 
                              steer::vehicle_params<V> params = {.max_force = 2, .max_speed = 2}) {
     using S = steer::scalar_t<V>;
     steer::flock<V> f;
+    f.set_max_neighbors(1024);  // every neighbor counts, as for steer::flocking over the whole flock
     for (std::size_t i = 0; i < count; ++i) {
         params.position = steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius);
         params.velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen));
@@ -60,14 +63,6 @@ std::vector<steer::flocking_params<V>> parameter_sets() {
     };
 }
 
-/// |a - b| <= 1e-4 max(|b|, 1) (float) or 1e-9 (double): the batched sums run in another order.
-template <steer::vector V>
-bool close(const V& a, const V& b) {
-    const double tolerance = std::is_same_v<steer::scalar_t<V>, float> ? 1e-4 : 1e-9;
-    const double scale = std::max(1.0, static_cast<double>(glm::length(b)));
-    return static_cast<double>(glm::length(a - b)) <= tolerance * scale;
-}
-
 /// Steps `f` once and checks every `stride`-th agent's steering against steer::flocking over
 /// a snapshot of the whole flock taken before the step.
 template <steer::vector V>
@@ -80,18 +75,8 @@ void check_forces_against_flocking(steer::flock<V>& f, const steer::flocking_par
         const V expected = steer::flocking(before[i], before, p);
         const V got = f.steering(ids[i]);
         CAPTURE(i);
-        REQUIRE(close(got, expected));
+        REQUIRE(close_relative(got, expected));
     }
-}
-
-/// Everything the vehicle model keeps, compared with `same` (bitwise by default).
-template <steer::vector V, class Same = bool (*)(const V&, const V&)>
-bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b, Same same = &same_bits<V>) {
-    bool all = same(a.position(), b.position()) && same(a.velocity(), b.velocity()) &&
-               same(a.forward(), b.forward()) && same(a.side(), b.side()) &&
-               same(a.acceleration(), b.acceleration());
-    if constexpr (steer::dimension_v<V> == 3) all = all && same(a.up(), b.up());
-    return all;
 }
 
 }  // namespace
@@ -301,7 +286,7 @@ TEST_CASE_TEMPLATE("flock extra steering gets each agent's flocking force and it
         CAPTURE(i);
         CHECK(seen_position[ids[i].index] == before[i].position());  // the agent itself, before the step
         const V expected = steer::flocking(before[i], before, p) * S(0.5) + steer::seek(before[i], target) * S(2);
-        CHECK(close(f.steering(ids[i]), expected));
+        CHECK(close_relative(f.steering(ids[i]), expected));
     }
 }
 
@@ -376,7 +361,7 @@ TEST_CASE_TEMPLATE("flock refuses bad input and moves nobody", V, STEER_TEST_VEC
         return id.index == 42 ? V(std::numeric_limits<S>::quiet_NaN()) : flocking;
     };
     CHECK_THROWS_WITH_AS(f.step(S(0.1), p, nan_steering),
-                         doctest::Contains("steer::flock::step: extra steering must be finite (got (nan"),
+                         doctest::Contains("steer::flock::step: extra steering for agent 42 (generation 0) must be finite (got (nan"),
                          std::invalid_argument);
     if (steer::test::threads_available) {
         steer::thread_pool_executor pool(2);

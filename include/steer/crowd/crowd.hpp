@@ -1,0 +1,899 @@
+#ifndef STEER_CROWD_CROWD_HPP
+#define STEER_CROWD_CROWD_HPP
+
+/// @file
+/// The batched crowd: many agents stepped as a whole, each running the caller's own mix
+/// of behaviors over its neighbors (Reynolds 2000, "Realtime Performance", at crowd
+/// scale). The neighbor search is done for everyone at once on a grid sorted every step,
+/// the agents are kept in grid order so that neighbors are neighbors in memory too, and
+/// every loop goes to an executor (serial, the bundled thread pool, or a job system).
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <iterator>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "../detail/always_inline.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/simd.hpp"
+#include "../error.hpp"
+#include "../executor.hpp"
+#include "../behaviors/flocking.hpp"
+#include "../math.hpp"
+#include "../proximity/proximity_database.hpp"
+#include "../schedule.hpp"
+#include "../vector.hpp"
+#include "../vehicle.hpp"
+#include "apply_forces.hpp"
+#include "grid.hpp"
+#include "lanes.hpp"
+
+namespace steer {
+
+/// A stable handle to an agent of a `crowd` (or a `flock`): valid from `add` until
+/// `remove`, whatever the steps do to the storage order. A removed agent's handle is
+/// refused afterwards, even when its slot has been given to a new agent (the generation
+/// differs). `index` is small and dense (removed agents' indices are reused): index your
+/// own per-agent arrays with it.
+struct crowd_id {
+    /// The agent's slot: dense, reused after a removal (index your own arrays with it).
+    std::uint32_t index = std::numeric_limits<std::uint32_t>::max();
+    /// How many times the slot has been reused: tells a stale handle from the new agent's.
+    std::uint32_t generation = 0;
+
+    /// Two handles are equal when they name the same agent (slot and generation).
+    friend constexpr bool operator==(const crowd_id&, const crowd_id&) = default;
+};
+
+/// The neighbors `crowd::step` hands to an agent's think callable: the other agents within
+/// the step's radius, as a random-access range of `const vehicle<V>&` that every group
+/// behavior takes as it is (`steer::separation(self, neighbors, ...)`). `id(i)` is the
+/// handle of the i-th, for the caller's own per-agent data. Valid during the call only.
+/// `steer::flocking` over them runs in SIMD lanes on the crowd's own copies of the
+/// neighbors' positions and headings, as `steer::flock` does (the same force up to the
+/// rounding of sums taken in another order: about 1e-6 relative). `Lanes` is the
+/// instruction set's lanes, named in the type so that code built for different instruction
+/// sets never shares a name.
+template <vector V, class Lanes = detail::simd::native_pack<scalar_t<V>>>
+class crowd_neighbors {
+public:
+    /// A random-access iterator over the neighbors' vehicles.
+    class iterator {
+    public:
+        using iterator_concept = std::random_access_iterator_tag;   ///< Random access.
+        using iterator_category = std::random_access_iterator_tag;  ///< Random access.
+        using value_type = vehicle<V>;                              ///< What it points at.
+        using difference_type = std::ptrdiff_t;                     ///< Distance between two.
+        using reference = const vehicle<V>&;                        ///< What `*it` gives.
+        using pointer = const vehicle<V>*;                          ///< What `it->` uses.
+
+        /// A singular iterator.
+        iterator() = default;
+        /// The vehicle it points at.
+        [[nodiscard]] reference operator*() const noexcept { return agents_[*at_]; }
+        /// Its members.
+        [[nodiscard]] pointer operator->() const noexcept { return agents_ + *at_; }
+        /// The vehicle `n` places on.
+        [[nodiscard]] reference operator[](difference_type n) const noexcept { return agents_[at_[n]]; }
+        /// Next.
+        iterator& operator++() noexcept { ++at_; return *this; }
+        /// Next, returning the old position.
+        iterator operator++(int) noexcept { iterator old = *this; ++at_; return old; }
+        /// Previous.
+        iterator& operator--() noexcept { --at_; return *this; }
+        /// Previous, returning the old position.
+        iterator operator--(int) noexcept { iterator old = *this; --at_; return old; }
+        /// `n` places on.
+        iterator& operator+=(difference_type n) noexcept { at_ += n; return *this; }
+        /// `n` places back.
+        iterator& operator-=(difference_type n) noexcept { at_ -= n; return *this; }
+        /// `n` places on.
+        [[nodiscard]] friend iterator operator+(iterator it, difference_type n) noexcept { return it += n; }
+        /// `n` places on.
+        [[nodiscard]] friend iterator operator+(difference_type n, iterator it) noexcept { return it += n; }
+        /// `n` places back.
+        [[nodiscard]] friend iterator operator-(iterator it, difference_type n) noexcept { return it -= n; }
+        /// How many places from `b` to `a`.
+        [[nodiscard]] friend difference_type operator-(const iterator& a, const iterator& b) noexcept {
+            return a.at_ - b.at_;
+        }
+        /// Same position.
+        [[nodiscard]] friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.at_ == b.at_; }
+        /// Order of positions.
+        [[nodiscard]] friend auto operator<=>(const iterator& a, const iterator& b) noexcept { return a.at_ <=> b.at_; }
+
+    private:
+        friend class crowd_neighbors;
+        iterator(const vehicle<V>* agents, const std::uint32_t* at) noexcept : agents_(agents), at_(at) {}
+        const vehicle<V>* agents_ = nullptr;
+        const std::uint32_t* at_ = nullptr;
+    };
+
+    /// No neighbors.
+    crowd_neighbors() = default;
+    /// The agents `agents[at[0]]` to `agents[at[count - 1]]`, whose handles are `ids[at[i]]`.
+    crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* at, std::size_t count) noexcept
+        : agents_(agents), ids_(ids), at_(at), count_(count) {}
+
+    /// The first neighbor.
+    [[nodiscard]] iterator begin() const noexcept { return {agents_, at_}; }
+    /// Past the last neighbor.
+    [[nodiscard]] iterator end() const noexcept { return {agents_, at_ + count_}; }
+    /// How many neighbors.
+    [[nodiscard]] std::size_t size() const noexcept { return count_; }
+    /// Whether there are none.
+    [[nodiscard]] bool empty() const noexcept { return count_ == 0; }
+    /// The i-th neighbor's vehicle.
+    [[nodiscard]] const vehicle<V>& operator[](std::size_t i) const noexcept { return agents_[at_[i]]; }
+    /// The i-th neighbor's handle.
+    [[nodiscard]] crowd_id id(std::size_t i) const noexcept { return ids_[at_[i]]; }
+
+    /// Flocking over these neighbors in lanes, when the crowd handed them over with its
+    /// records (found by `steer::flocking` through argument-dependent lookup; nullopt: take
+    /// the plain path).
+    template <class A>
+    [[nodiscard]] friend std::optional<V> flocking_in_lanes(const A& a, const crowd_neighbors& n,
+                                                            const flocking_params<V>& p) {
+        if (n.records_ == nullptr) return std::nullopt;
+        return detail::flocking_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p);
+    }
+
+private:
+    template <vector>
+    friend class crowd;
+    /// A crowd's neighbors, with their records: `grid[i]` is the i-th neighbor's record in
+    /// `records`, and holds valid entries up to `detail::sum_lanes` past `count`.
+    crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* at, std::size_t count,
+                    const scalar_t<V>* records, const std::uint32_t* grid) noexcept
+        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid) {}
+
+    const vehicle<V>* agents_ = nullptr;
+    const crowd_id* ids_ = nullptr;
+    const std::uint32_t* at_ = nullptr;
+    std::size_t count_ = 0;
+    const scalar_t<V>* records_ = nullptr;
+    const std::uint32_t* grid_ = nullptr;
+};
+
+/// A think callable for `crowd::step`: `think(id, self, neighbors)` returns the steering
+/// force the agent applies (a `V`). It may be called from several threads at once, for
+/// different agents; with `serial_executor` it is called on the stepping thread only.
+template <class F, class V, class Lanes = detail::simd::native_pack<scalar_t<V>>>
+concept crowd_think =
+    vector<V> && std::invocable<F&, crowd_id, const vehicle<V>&, const crowd_neighbors<V, Lanes>&> &&
+    std::convertible_to<std::invoke_result_t<F&, crowd_id, const vehicle<V>&, const crowd_neighbors<V, Lanes>&>, V>;
+
+template <vector V>
+class flock;
+
+namespace detail {
+
+/// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
+/// stepping thread's stack (4 KB).
+inline constexpr std::size_t crowd_neighbor_limit = 1024;
+
+/// Appends to `out` (holding `size`) the grid positions from `first` to `first + count`
+/// whose squared distance to `self` is in [`lo`, `hi`], in order, and returns the new size,
+/// stopping at `capacity` or soon after it (the caller cuts the list). Runs are short (a few
+/// candidates): the first 8 lanes are tested whatever the count, so that the loop's exit
+/// does not depend on it. Reads up to 8 lanes or a pack past the run, whichever is more, and
+/// writes up to 8 entries past the returned size.
+template <class P, int D>
+[[nodiscard]] inline std::size_t gather_run(const typename P::scalar* const (&position)[std::size_t{D}],
+                                            std::size_t first, std::size_t count,
+                                            const typename P::pack (&self)[std::size_t{D}],
+                                            const typename P::pack& lo, const typename P::pack& hi,
+                                            std::uint32_t* out, std::size_t size, std::size_t capacity) noexcept {
+    using pack = typename P::pack;
+    constexpr std::size_t W = P::width;
+    constexpr std::size_t fixed = W >= 8 ? W : 8;
+    // Bit l: lane l of the pack at `j` is within [lo, hi].
+    const auto test = [&](std::size_t j) {
+        pack distance_squared = P::zero();
+        for (int d = 0; d < D; ++d) {
+            const pack offset = P::load(position[d] + j) - self[d];
+            distance_squared = d == 0 ? offset * offset : distance_squared + offset * offset;
+        }
+        return P::bits((distance_squared >= lo) & (distance_squared <= hi));
+    };
+    // The lanes inside the run, as bits.
+    const auto inside = [](std::size_t lanes) { return lanes >= 32 ? ~0u : (1u << lanes) - 1u; };
+    unsigned passed = 0;
+    for (std::size_t done = 0; done < fixed; done += W) passed |= test(first + done) << done;
+    size += simd::compress_indices(passed & inside(count), fixed, static_cast<std::uint32_t>(first), out + size);
+    if (count > fixed) [[unlikely]]
+        for (std::size_t done = fixed; done < count && size < capacity; done += W)
+            size += simd::compress_indices(test(first + done) & inside(count - done), W,
+                                           static_cast<std::uint32_t>(first + done), out + size);
+    return size;
+}
+
+}  // namespace detail
+
+/// Many agents stepped as a whole, each thinking with its own mix of behaviors over its
+/// neighbors (Reynolds 1999's behaviors at Reynolds 2000's crowd scale). Each step, every
+/// agent due to think calls `think(id, vehicle, neighbors)`, where `neighbors` holds the
+/// other agents within the step's radius; then every agent applies its steering with the
+/// simple vehicle model (`vehicle::apply_force`). Each agent *is* a `vehicle<V>`, readable
+/// and writable between steps, and its force is exactly what the same `think` would
+/// return on the per-vehicle path given the same neighbors.
+///
+/// How it is fast: the neighbor search is done for everyone at once on a grid sorted at
+/// each step (rows of cells found by hashing, agents sorted along each row), the agents
+/// are kept in grid order so that neighbors are neighbors in memory, the distance tests run
+/// several candidates at a time, the integration runs in SIMD lanes, and every loop goes
+/// through an executor. Each agent's result depends only on the state before the step, so
+/// results are bit-identical whatever the executor and the number of threads. No placement
+/// makes a step superlinear: the grid's memory and time follow the agents, not the space
+/// they span, and an agent takes at most `max_neighbors` neighbors (see `set_max_neighbors`).
+///
+/// Think-rate decoupling (Reynolds 2000): with a think_schedule of period p, an agent thinks
+/// only on the frames where its phase is due and applies its last steering on the others;
+/// every agent moves every frame. A new agent has zero steering until its first thought.
+///
+/// Between steps the crowd answers proximity queries (`for_each_within`, `nearest`) like a
+/// proximity database, from the grid of the last step. Agents are added and removed
+/// between steps; handles (`crowd_id`) stay valid. The storage order (`vehicles()`,
+/// `ids()`) changes at every step; references into it are valid until the next `step`,
+/// `add` or `remove`.
+template <vector V>
+class crowd {
+    using S = scalar_t<V>;
+    static constexpr int D = dimension_v<V>;
+    static constexpr std::uint32_t no_slot = std::numeric_limits<std::uint32_t>::max();
+
+    /// The constraint that changes nothing.
+    struct no_constraint {
+        void operator()(crowd_id, vehicle<V>&) const noexcept {}
+    };
+
+public:
+    using vector_type = V;                       ///< The vector type, e.g. glm::vec2.
+    using scalar_type = S;                       ///< Its scalar, float or double.
+    using vehicle_type = steer::vehicle<V>;      ///< What each agent is.
+    using id_type = crowd_id;                    ///< The handle of an agent.
+    using payload_type = crowd_id;               ///< What the proximity queries report.
+    using neighbors_type = crowd_neighbors<V>;   ///< What a think callable receives (native lanes).
+
+    /// The `max_neighbors` of a new crowd: more than any flock or crowd of sensible density
+    /// holds within its think radius, few enough that a crowd stacked on one spot still
+    /// steps in linear time.
+    static constexpr std::size_t default_max_neighbors = 64;
+
+    /// An empty crowd whose agents think every frame.
+    crowd() = default;
+    /// An empty crowd whose agents think on `schedule`.
+    explicit crowd(const think_schedule& schedule) : schedule_(schedule) {}
+
+    /// Adds an agent built from `params` (validated as `vehicle` does); returns its handle.
+    /// Its phase is the next in round-robin order (see `set_phase`).
+    id_type add(const vehicle_params<V>& params) { return add(vehicle_type(params)); }
+    /// Adds a copy of `v`; returns its handle. Its phase is the next in round-robin order.
+    id_type add(const vehicle_type& v) { return add(v, next_phase_++); }
+    /// Adds a copy of `v` with a think phase (any number; it thinks on the frames f with
+    /// f % period == phase % period). Returns its handle.
+    id_type add(const vehicle_type& v, std::uint32_t phase) {
+        STEER_EXPECTS(vehicles_.size() < no_slot - 1,
+                      detail::describe(where("add"), "size", "< 2^32 - 1", vehicles_.size()));
+        // Grow first: if memory runs out, the crowd is left as it was.
+        grow(vehicles_);
+        grow(steering_);
+        grow(phases_);
+        grow(ids_);
+        grow(slot_of_);
+        grow(generations_);
+        grow(touched_);
+        grow(touched_list_);
+        id_type id;
+        if (free_.empty()) {
+            id.index = static_cast<std::uint32_t>(slot_of_.size());
+            slot_of_.push_back(no_slot);
+            generations_.push_back(0);
+        } else {
+            id.index = free_.back();
+            free_.pop_back();
+        }
+        id.generation = generations_[id.index];
+        const auto slot = static_cast<std::uint32_t>(vehicles_.size());
+        slot_of_[id.index] = slot;
+        vehicles_.push_back(v);
+        steering_.push_back(V(S(0)));
+        phases_.push_back(phase);
+        ids_.push_back(id);
+        touched_.push_back(0);
+        touch(slot);
+        return id;
+    }
+
+    /// Removes an agent; its handle is refused from now on. Another agent takes its storage
+    /// slot (handles are unaffected). A stale or foreign handle is refused.
+    void remove(id_type id) {
+        const std::uint32_t slot = slot_checked(id, "remove");
+        const std::size_t last = vehicles_.size() - 1;
+        if (slot != last) {
+            vehicles_[slot] = vehicles_[last];
+            steering_[slot] = steering_[last];
+            phases_[slot] = phases_[last];
+            ids_[slot] = ids_[last];
+            slot_of_[ids_[slot].index] = slot;
+            touch(slot);
+        }
+        vehicles_.pop_back();
+        steering_.pop_back();
+        phases_.pop_back();
+        ids_.pop_back();
+        touched_.pop_back();
+        slot_of_[id.index] = no_slot;
+        ++generations_[id.index];
+        free_.push_back(id.index);
+    }
+
+    /// Removes every agent (their handles are refused from now on); keeps the memory.
+    void clear() {
+        for (const id_type& id : ids_) {
+            slot_of_[id.index] = no_slot;
+            ++generations_[id.index];
+            free_.push_back(id.index);
+        }
+        vehicles_.clear();
+        steering_.clear();
+        phases_.clear();
+        ids_.clear();
+        touched_.clear();
+        touched_list_.clear();
+        indexed_ = 0;
+    }
+
+    /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
+    /// nothing more.
+    void reserve(std::size_t n) {
+        for (auto* v : {&phases_, &slot_of_, &generations_, &next_phases_, &order_, &keys_bucket_, &touched_list_})
+            v->reserve(n);
+        vehicles_.reserve(n);
+        next_vehicles_.reserve(n);
+        steering_.reserve(n);
+        next_steering_.reserve(n);
+        ids_.reserve(n);
+        next_ids_.reserve(n);
+        touched_.reserve(n);
+        keys_x_.reserve(n);
+        keys_row_.reserve(n);
+        grid_.x.reserve(n);
+        grid_.row.reserve(n);
+        grid_.bucket_start.reserve(2 * n + 66);
+        hot_.reserve(D * (n + pad) + detail::record_size<D> * n);
+    }
+
+    /// How many agents the crowd has.
+    [[nodiscard]] std::size_t size() const noexcept { return vehicles_.size(); }
+    /// Whether the crowd has no agent.
+    [[nodiscard]] bool empty() const noexcept { return vehicles_.empty(); }
+    /// Whether `id` names an agent of this crowd.
+    [[nodiscard]] bool contains(id_type id) const noexcept {
+        return id.index < slot_of_.size() && slot_of_[id.index] != no_slot && generations_[id.index] == id.generation;
+    }
+
+    /// The agent's vehicle: position, velocity, local space and limits. Write through it
+    /// between steps (set_position, set_velocity, set_forward, set_max_speed...). The
+    /// reference is valid until the next step, add or remove. A stale handle is refused.
+    [[nodiscard]] vehicle_type& agent(id_type id) {
+        const std::uint32_t slot = slot_checked(id, "agent");
+        touch(slot);  // it may move: the queries look it up where it is
+        return vehicles_[slot];
+    }
+    /// The agent's vehicle, read-only.
+    [[nodiscard]] const vehicle_type& agent(id_type id) const { return vehicles_[slot_checked(id, "agent")]; }
+    /// The steering force the agent applied at the last step (kept on frames it does not
+    /// think); zero before its first thought.
+    [[nodiscard]] const V& steering(id_type id) const { return steering_[slot_checked(id, "steering")]; }
+    /// The agent's think phase.
+    [[nodiscard]] std::uint32_t phase(id_type id) const { return phases_[slot_checked(id, "phase")]; }
+    /// Sets the agent's think phase: it thinks on the frames f with f % period == phase % period.
+    void set_phase(id_type id, std::uint32_t phase) { phases_[slot_checked(id, "set_phase")] = phase; }
+
+    /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
+    /// same order. For an engine's per-frame copy of positions and frames. Writing through
+    /// it is allowed; the queries then scan every agent until the next step.
+    [[nodiscard]] std::span<vehicle_type> vehicles() noexcept {
+        index_stale_ = true;
+        return vehicles_;
+    }
+    /// Every agent's vehicle in storage order, read-only.
+    [[nodiscard]] std::span<const vehicle_type> vehicles() const noexcept { return vehicles_; }
+    /// Every agent's handle, in storage order.
+    [[nodiscard]] std::span<const id_type> ids() const noexcept { return ids_; }
+    /// Every agent's last steering force, in storage order.
+    [[nodiscard]] std::span<const V> steering_forces() const noexcept { return steering_; }
+
+    /// The think schedule: how often each agent recomputes its steering.
+    [[nodiscard]] const think_schedule& schedule() const noexcept { return schedule_; }
+    /// Changes the think schedule; phases are kept (taken modulo the new period).
+    void set_schedule(const think_schedule& schedule) noexcept { schedule_ = schedule; }
+    /// The number of steps taken: the frame whose thinkers the next step chooses.
+    [[nodiscard]] std::uint64_t frame() const noexcept { return frame_; }
+
+    /// The most neighbors an agent is given (default 64).
+    [[nodiscard]] std::size_t max_neighbors() const noexcept { return max_neighbors_; }
+    /// Caps the neighbors an agent is given, in [1, 1024]. Where more others are within the
+    /// radius (a crowd packed tighter than its radius assumes, or stacked on one spot), an
+    /// agent gets `max_neighbors` of them: those of its own row of cells first, starting
+    /// from itself in the row's order, then those of the rows around; and the search stops
+    /// after examining 32 × max_neighbors candidates. So every agent costs a bounded
+    /// amount, whatever the placement. Which neighbors is decided by the state before the
+    /// step alone (the same whatever the threads), but they are not the nearest ones.
+    void set_max_neighbors(std::size_t k) {
+        STEER_EXPECTS(k >= 1 && k <= detail::crowd_neighbor_limit,
+                      detail::describe(where("set_max_neighbors"), "max_neighbors", "in [1, 1024]", k));
+        max_neighbors_ = k;
+    }
+
+    /// One step of `dt` seconds (>= 0, finite): every agent due to think calls
+    /// `think(id, vehicle, neighbors)`, `neighbors` holding the other agents within `radius`
+    /// (>= 0, finite; inclusive) of it, at most `max_neighbors()`; its result becomes the
+    /// agent's steering. Then every agent applies its steering with
+    /// `vehicle::apply_force(steering, dt)`. Every think reads the state before the step.
+    /// `exec` runs the loops (see executor.hpp); results do not depend on it.
+    /// Refused, with nobody moved: a bad `dt` or `radius`, or a think returning a non-finite
+    /// force (named with the agent's handle).
+    template <class Think, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
+        requires crowd_think<Think, V, Lanes> && executor<Exec>
+    void step(S dt, S radius, Think&& think, Exec&& exec = {}) {
+        step(dt, radius, std::forward<Think>(think), no_constraint{}, std::forward<Exec>(exec));
+    }
+
+    /// `step`, and then `constrain(id, vehicle)` for every agent once it has moved, before
+    /// the crowd sorts itself again: for what the vehicle model does not know, such as
+    /// keeping walkers on the ground or everyone inside the world (`vehicle::set_position`,
+    /// `set_velocity`...). Called on any thread, once per agent; it may change only the
+    /// agent it is given. If it throws, nobody has moved.
+    template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
+        requires crowd_think<Think, V, Lanes> && std::invocable<Constrain&, crowd_id, vehicle<V>&> && executor<Exec>
+    void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
+        check_step(dt, radius);
+        step_with<Lanes>(dt, radius, exec, [&](std::size_t begin, std::size_t end) {
+            think_range<Lanes>(begin, end, radius, think);
+        }, constrain);
+    }
+
+    /// Calls `f(id, distance_squared)` once for every agent whose squared distance to
+    /// `center` is at most `radius * radius`: a proximity query, as `bin_lattice`'s, answered
+    /// from the grid of the last step (agents written through `agent(id)`, added or moved
+    /// since are looked up where they are). Before the first step, or after writing through
+    /// `vehicles()`, it scans every agent. Refuses a non-finite center or a negative or
+    /// non-finite radius.
+    template <class F>
+    void for_each_within(const V& center, S radius, F&& f) const {
+        detail::expect_query(where_query, center, radius);
+        visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) { f(ids_[slot], distance_squared); });
+    }
+
+    /// The handle of the agent closest to `center` within `radius` (inclusive), or none;
+    /// of equally close agents, the one with the smallest `id.index`.
+    [[nodiscard]] std::optional<id_type> nearest(const V& center, S radius) const {
+        detail::expect_query(where_nearest, center, radius);
+        std::optional<id_type> best;
+        S best_distance_squared = 0;
+        visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) {
+            const id_type id = ids_[slot];
+            if (!best || distance_squared < best_distance_squared ||
+                (distance_squared == best_distance_squared && id.index < best->index)) {
+                best = id;
+                best_distance_squared = distance_squared;
+            }
+        });
+        return best;
+    }
+
+private:
+    friend class flock<V>;
+
+    static constexpr const char* where_query = "steer::crowd::for_each_within";
+    static constexpr const char* where_nearest = "steer::crowd::nearest";
+    /// Pad after each position array: the distance tests read up to a pack past a run.
+    static constexpr std::size_t pad = 16;
+    /// Crowds from this size up fetch the rows' next agents ahead of the neighbor search:
+    /// their position arrays (and a flock's records: about 44 bytes per agent in 3D) outgrow
+    /// a megabyte, a core's L2 cache on common processors.
+    static constexpr std::size_t prefetch_above = std::size_t(1) << 15;
+    /// How many agents ahead of a run's end that is.
+    static constexpr std::size_t prefetch_ahead = 32;
+    /// The largest query radius, in cells, answered through the grid (9 x 9 rows in 3D);
+    /// wider queries scan every agent.
+    static constexpr double max_query_cells = 4;
+
+    [[nodiscard]] std::string where(const char* what) const { return std::string(name_) + "::" + what; }
+
+    template <class T>
+    static void grow(std::vector<T>& v) {
+        if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
+    }
+
+    [[nodiscard]] std::uint32_t slot_checked(id_type id, const char* what) const {
+        STEER_EXPECTS(contains(id), where(what) + ": id must name an agent of this " + noun_ +
+                                        " (got index " + detail::format_value(id.index) + ", generation " +
+                                        detail::format_value(id.generation) + ")");
+        return slot_of_[id.index];
+    }
+
+    /// Notes that the agent in `slot` may no longer be where the grid has it.
+    void touch(std::uint32_t slot) {
+        if (touched_[slot] != 0) return;
+        touched_[slot] = 1;
+        touched_list_.push_back(slot);
+    }
+
+    void check_step(S dt, S radius) const {
+        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where("step"), "dt", ">= 0 and finite", dt));
+        STEER_EXPECTS(std::isfinite(radius) && radius >= S(0),
+                      detail::describe(where("step"), "radius", ">= 0 and finite", radius));
+    }
+
+    /// Whether the grid of the last sort is that of `radius` over the agents as they are.
+    /// After a write through `vehicles()`, compares every position with the grid's copy
+    /// (an engine that only reads through the mutable span keeps its grid).
+    template <class Exec>
+    [[nodiscard]] bool index_fresh(S radius, Exec& exec) {
+        if (!touched_list_.empty() || indexed_ != vehicles_.size() || index_radius_ != radius) return false;
+        if (!index_stale_) return true;
+        const std::size_t n = vehicles_.size();
+        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
+        std::uint8_t moved[64] = {};
+        exec(chunks, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t c = begin; c < end; ++c)
+                for (std::size_t k = n * c / chunks; k < n * (c + 1) / chunks; ++k) {
+                    const V& p = vehicles_[order_[k]].position();
+                    for (int d = 0; d < D; ++d)
+                        if (p[d] != hot_position(d)[k]) moved[c] = 1;
+                }
+        });
+        for (std::size_t c = 0; c < chunks; ++c)
+            if (moved[c] != 0) return false;
+        index_stale_ = false;
+        return true;
+    }
+
+    /// The frame of a step: sort if the grid is not that of `radius` over the agents as they
+    /// are, run `think_all(begin, end)` over the grid order through `exec` (it writes the
+    /// steering of the agent at grid position k into next_steering_[k]), move everyone into
+    /// grid order as they apply their steering, and sort again, for the queries and the next
+    /// step.
+    template <class Lanes, class Exec, class ThinkAll, class Constrain = no_constraint>
+    void step_with(S dt, S radius, Exec& exec, ThinkAll&& think_all, Constrain&& constrain = {}) {
+        const std::size_t n = vehicles_.size();
+        if (n > 0) {
+            if (!index_fresh(radius, exec)) reindex(radius, exec);
+            next_steering_.resize(n);
+            exec(n, think_all);  // may throw: nothing has moved, the old steering stands
+            move<Lanes>(dt, exec, constrain);
+            reindex(radius, exec);
+        }
+        ++frame_;
+    }
+
+    /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits) and
+    /// moves into grid order: the agent at grid position k is read from its storage slot and
+    /// written, stepped (and constrained), to slot k of the next storage, in one pass. The
+    /// handles follow once the pass is through, so that nothing changes if it throws.
+    template <class Lanes, class Exec, class Constrain>
+    void move(S dt, Exec& exec, Constrain& constrain) {
+        const std::size_t n = vehicles_.size();
+        next_vehicles_.resize(n);
+        next_phases_.resize(n);
+        next_ids_.resize(n);
+        exec(n, [this, dt, &constrain](std::size_t begin, std::size_t end) {
+            if (dt > S(0))
+                detail::vehicle_lanes<V, Lanes>::step(
+                    [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
+                    [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
+                    next_steering_.data() + begin, end - begin, dt);
+            else  // apply_force moves nobody
+                for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::uint32_t from = order_[k];
+                next_phases_[k] = phases_[from];
+                next_ids_[k] = ids_[from];
+                if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>)
+                    constrain(next_ids_[k], next_vehicles_[k]);
+            }
+        });
+        vehicles_.swap(next_vehicles_);
+        steering_.swap(next_steering_);
+        phases_.swap(next_phases_);
+        ids_.swap(next_ids_);
+        exec(n, [this](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) slot_of_[ids_[k].index] = static_cast<std::uint32_t>(k);
+        });
+    }
+
+    /// Each due agent of grid positions [begin, end) thinks over its neighbors.
+    template <class P, class Think>
+    void think_range(std::size_t begin, std::size_t end, S radius, Think& think) {
+        using pack = typename P::pack;
+        const std::uint32_t period = schedule_.period();
+        const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
+        const S* position[std::size_t{D}];
+        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
+        const pack lo = P::zero();
+        const pack hi = P::broadcast(std::min(radius * radius, std::numeric_limits<S>::max()));
+        typename detail::crowd_grid<D>::neighbor_rows rows;
+        std::uint32_t found[detail::crowd_neighbor_limit + 16];  // grid positions
+        std::uint32_t slots[detail::crowd_neighbor_limit];        // where they are stored
+        for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t slot = order_[k];  // where the agent is stored
+            if (period > 1 && phases_[slot] % period != frame_phase) {
+                next_steering_[k] = steering_[slot];
+                continue;
+            }
+            pack self[std::size_t{D}];
+            for (int d = 0; d < D; ++d) self[d] = P::broadcast(position[d][k]);
+            const std::size_t count = gather<P, true>(k, rows, position, self, lo, hi, found);
+            for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
+            for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
+            const crowd_neighbors<V, P> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found);
+            const V steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
+            if (!is_finite(steering)) [[unlikely]]
+                refuse_steering(slot, steering, "think's steering");
+            next_steering_[k] = steering;
+        }
+    }
+
+    /// Refuses the non-finite steering `what` of the agent in storage slot `slot`.
+    [[noreturn]] STEER_DETAIL_COLD void refuse_steering(std::size_t slot, const V& steering, const char* what) const {
+        detail::refuse_vector(where("step"),
+                              std::string(what) + " for agent " + detail::format_value(ids_[slot].index) +
+                                  " (generation " + detail::format_value(ids_[slot].generation) + ")",
+                              "finite", steering);
+        std::abort();  // not reached: refuse_vector does not return
+    }
+
+    /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
+    /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
+    /// room for crowd_neighbor_limit + 16),
+    /// at most max_neighbors; returns how many. Where there are more, or more than 32 ×
+    /// max_neighbors candidates to examine, the list is taken as `set_max_neighbors` says.
+    template <class P, bool Self>
+    [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                                     const S* const (&position)[std::size_t{D}],
+                                     const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
+                                     const typename P::pack& hi, std::uint32_t* found) const noexcept {
+        rows.enter(grid_, k);
+        const std::int64_t x = grid_.x[k];
+        constexpr std::int64_t reach = detail::crowd_grid<D>::split;
+        const std::size_t budget = 32 * max_neighbors_;
+        std::uint32_t first[detail::crowd_grid<D>::max_rows], last[detail::crowd_grid<D>::max_rows];
+        std::size_t examined = 0;
+        if (grid_.aligned()) [[likely]] {  // a plain grid: two loads a row
+            std::int64_t lo_entry, hi_entry;
+            grid_.aligned_entries(x, reach, lo_entry, hi_entry);
+            for (std::size_t r = 0; r < rows.count; ++r) {
+                first[r] = rows.rows[r].table[lo_entry];
+                last[r] = rows.rows[r].table[hi_entry];
+                examined += last[r] - first[r];
+            }
+        } else {
+            for (std::size_t r = 0; r < rows.count; ++r) {
+                rows.run(grid_, r, x, reach, first[r], last[r]);
+                examined += last[r] - first[r];
+            }
+        }
+#if defined(__GNUC__) || defined(__clang__)
+        if (indexed_ >= prefetch_above) {
+            // The agents further along each row, which the next agents' runs reach: the rows
+            // are as many streams through each array, too many for the hardware's prefetchers
+            // once the arrays no longer fit in a core's cache.
+            for (std::size_t r = 0; r < rows.count; ++r) {
+                const std::size_t ahead = std::min<std::size_t>(last[r] + prefetch_ahead, indexed_);
+                for (int d = 0; d < D; ++d) __builtin_prefetch(position[d] + ahead);
+                __builtin_prefetch(hot_.data() + D * stride() + detail::record_size<D> * ahead);
+            }
+        }
+#endif
+        // The usual case: every run whole, row 0 (the agent's own bucket, which holds it) first.
+        std::size_t size = 0;
+        if (examined <= budget) [[likely]] {
+            for (std::size_t r = 0; r < rows.count && size <= max_neighbors_; ++r) {
+                const std::size_t before = size;
+                size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
+                                                max_neighbors_ + 1);
+                if (Self && r == 0) {  // the agent itself, which a crowd's test lets in
+                    const auto self_index = static_cast<std::uint32_t>(k);
+                    for (std::size_t i = before; i < size; ++i)
+                        if (found[i] == self_index) {
+                            std::copy(found + i + 1, found + size, found + i);
+                            --size;
+                            break;
+                        }
+                }
+            }
+            if (size <= max_neighbors_) [[likely]]
+                return size;
+        }
+        // Too many: the others of its own row from itself on, then those before it, then the
+        // other rows', up to max_neighbors, examining at most `budget` candidates.
+        size = 0;
+        std::size_t left = budget;
+        const auto scan = [&](std::size_t from, std::size_t to) {
+            if (from >= to || size >= max_neighbors_ || left == 0) return;
+            const std::size_t count = std::min(to - from, left);
+            left -= count;
+            size = std::min(detail::gather_run<P, D>(position, from, count, self, lo, hi, found, size,
+                                                     max_neighbors_),
+                            max_neighbors_);
+        };
+        scan(k + 1, last[0]);
+        scan(first[0], k);
+        for (std::size_t r = 1; r < rows.count; ++r) scan(first[r], last[r]);
+        return size;
+    }
+
+    [[nodiscard]] std::size_t stride() const noexcept { return indexed_ + pad; }
+    [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
+    [[nodiscard]] const S* hot_position(int d) const noexcept {
+        return hot_.data() + static_cast<std::size_t>(d) * stride();
+    }
+    [[nodiscard]] S* hot_records() noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
+    [[nodiscard]] const S* hot_records() const noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
+
+    /// Sorts the agents into the grid for `radius`: each agent's cell, the order (a
+    /// counting sort by row bucket, then along x; order_[k] is the storage slot of the
+    /// agent at grid position k), and, in that order, the agents' cells, the per-component
+    /// position arrays and the flock's records. The agents themselves move into grid order
+    /// in the next step's `move`, with their integration: nearly sorted already, since they
+    /// were stored in the order of the grid before.
+    template <class Exec>
+    void reindex(S radius, Exec& exec) {
+        const std::size_t n = vehicles_.size();
+        grid_.plan(static_cast<double>(radius));
+        keys_x_.resize(n);
+        keys_row_.resize(n);
+        keys_bucket_.resize(n);
+        // Each agent's cell, and the bounding box of the rows (in chunks, exact in any order).
+        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
+        typename detail::crowd_grid<D>::cell_bounds bounds[64];
+        exec(chunks, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t c = begin; c < end; ++c)
+                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
+                    const V& p = vehicles_[i].position();
+                    keys_x_[i] = grid_.x_of(p[0]);
+                    keys_row_[i] = grid_.row_of(p);
+                    bounds[c].include(keys_x_[i], keys_row_[i]);
+                }
+        });
+        for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
+        grid_.choose_buckets(bounds[0], n);
+        exec(n, [this](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_row_[i]);
+        });
+        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec);
+        grid_.x.resize(n);
+        grid_.row.resize(n);
+        indexed_ = n;
+        hot_.resize(D * stride() + detail::record_size<D> * n);
+        exec(n, [this](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::uint32_t slot = order_[k];
+                const vehicle_type& v = vehicles_[slot];
+                grid_.x[k] = keys_x_[slot];
+                grid_.row[k] = keys_row_[slot];
+                const V& p = v.position();
+                for (int d = 0; d < D; ++d) hot_position(d)[k] = p[d];
+                S* record = hot_records() + detail::record_size<D> * k;
+                const V& f = v.forward();
+                for (int d = 0; d < D; ++d) {
+                    record[d] = p[d];
+                    record[D + d] = f[d];
+                }
+                for (std::size_t c = 2 * D; c < detail::record_size<D>; ++c) record[c] = S(0);
+            }
+        });
+        for (int d = 0; d < D; ++d) std::fill_n(hot_position(d) + n, pad, S(0));
+        grid_.index_rows(exec);
+        for (const std::uint32_t slot : touched_list_)
+            if (slot < touched_.size()) touched_[slot] = 0;
+        touched_list_.clear();
+        index_stale_ = false;
+        index_radius_ = radius;
+    }
+
+    /// Calls `f(slot, distance_squared)` for every agent within `radius` of `center`.
+    template <class F>
+    void visit_within(const V& center, S radius, F&& f) const {
+        const std::size_t n = vehicles_.size();
+        const S limit = radius * radius;  // may be infinite: then everyone is within it
+        const auto test = [&](std::uint32_t slot) {
+            const V offset = vehicles_[slot].position() - center;
+            const S distance_squared = glm::dot(offset, offset);
+            if (distance_squared <= limit) f(slot, distance_squared);
+        };
+        const double cells = static_cast<double>(radius) / grid_.cell();
+        const bool grid_usable = !index_stale_ && indexed_ > 0 && touched_list_.size() <= n / 8 + 16 &&
+                                 cells <= max_query_cells;
+        if (!grid_usable) {
+            for (std::size_t slot = 0; slot < n; ++slot) test(static_cast<std::uint32_t>(slot));
+            return;
+        }
+        // Rows within `reach` rows of the center's, x cells within `reach_x` of its x cell.
+        const auto reach = static_cast<std::int64_t>(std::ceil(cells));
+        const auto reach_x = static_cast<std::int64_t>(std::ceil(cells * detail::crowd_grid<D>::split));
+        const auto row = grid_.row_of(center);
+        const std::int64_t x = grid_.x_of(center[0]);
+        constexpr std::size_t most_rows = D == 2 ? 9 : 81;
+        std::uint32_t seen[most_rows];
+        std::size_t seen_count = 0;
+        const auto visit_row = [&](const typename detail::crowd_grid<D>::row_key& r) {
+            const std::uint32_t b = grid_.bucket_of(r);
+            for (std::size_t i = 0; i < seen_count; ++i)
+                if (seen[i] == b) return;  // a bucket shared by two rows: visited once
+            seen[seen_count++] = b;
+            const std::uint32_t stop = grid_.bucket_start[b + 1];
+            for (std::uint32_t k = grid_.first_at_least(grid_.bucket_start[b], stop, x - reach_x);
+                 k < stop && grid_.x[k] <= x + reach_x; ++k)
+                if (const std::uint32_t slot = order_[k]; slot < n && touched_[slot] == 0) test(slot);
+        };
+        if constexpr (D == 2) {
+            for (std::int64_t dy = -reach; dy <= reach; ++dy) visit_row({{row.at[0] + dy}});
+        } else {
+            for (std::int64_t dz = -reach; dz <= reach; ++dz)
+                for (std::int64_t dy = -reach; dy <= reach; ++dy) visit_row({{row.at[0] + dy, row.at[1] + dz}});
+        }
+        for (const std::uint32_t slot : touched_list_)
+            if (slot < n) test(slot);
+    }
+
+    const char* name_ = "steer::crowd";  // "steer::flock" for a flock's
+    const char* noun_ = "crowd";
+    think_schedule schedule_{1};
+    std::uint64_t frame_ = 0;
+    std::uint32_t next_phase_ = 0;
+    std::size_t max_neighbors_ = default_max_neighbors;
+
+    // The agents, in storage order (grid order after a step), and their bookkeeping.
+    std::vector<vehicle_type> vehicles_;
+    std::vector<V> steering_;
+    std::vector<std::uint32_t> phases_;
+    std::vector<id_type> ids_;
+    std::vector<std::uint32_t> slot_of_;      // by id index: storage slot, or no_slot
+    std::vector<std::uint32_t> generations_;  // by id index
+    std::vector<std::uint32_t> free_;         // id indices to reuse
+
+    // The grid of the last sort: slots [0, indexed_) were sorted for index_radius_; the
+    // agents in touched_list_ (flagged in touched_) have been written, added or moved since.
+    detail::crowd_grid<D> grid_;
+    std::size_t indexed_ = 0;
+    S index_radius_ = -1;
+    bool index_stale_ = true;  // true: written through vehicles(); the grid is not to be used
+    std::vector<std::uint8_t> touched_;
+    std::vector<std::uint32_t> touched_list_;
+
+    // Scratch, kept between steps so that a step allocates nothing once warm.
+    std::vector<vehicle_type> next_vehicles_;
+    std::vector<V> next_steering_;
+    std::vector<std::uint32_t> next_phases_;
+    std::vector<id_type> next_ids_;
+    std::vector<std::int64_t> keys_x_;
+    std::vector<typename detail::crowd_grid<D>::row_key> keys_row_;
+    std::vector<std::uint32_t> keys_bucket_;
+    std::vector<std::uint32_t> order_;
+    std::vector<S> hot_;  // positions, one array per component; then the flock's records
+};
+
+using crowd2 = crowd<glm::vec2>;    ///< A 2D crowd in float.
+using crowd3 = crowd<glm::vec3>;    ///< A 3D crowd in float.
+using crowd2d = crowd<glm::dvec2>;  ///< A 2D crowd in double.
+using crowd3d = crowd<glm::dvec3>;  ///< A 3D crowd in double.
+
+}  // namespace steer
+
+#endif  // STEER_CROWD_CROWD_HPP

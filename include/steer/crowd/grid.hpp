@@ -1,0 +1,448 @@
+#ifndef STEER_CROWD_GRID_HPP
+#define STEER_CROWD_GRID_HPP
+
+/// @file
+/// The grid of the batched tier (`crowd` and `flock`): the agents sorted by cell, and the
+/// runs of agents a neighbor search visits. Cells are `cell` wide across y (and z) and a
+/// `split`-th of that along x. A row of cells (one y, one z) is a bucket: numbered by its
+/// place when the rows' bounding box is small for the crowd, found through a hash table of
+/// half a bucket per agent when it is not; within a row the agents are sorted along x. So
+/// memory and time follow the agents and never the extent of the space they span: one
+/// agent flung to 1e18 costs what any other does, and two clusters a continent apart cost
+/// what two clusters side by side do.
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "../detail/simd.hpp"
+#include "../executor.hpp"
+
+namespace steer::detail {
+
+/// The grid of one step, and the agents sorted by it. Keys are computed from positions in
+/// double precision (exact for float positions), as integers clamped to +-2^61: beyond
+/// that, positions share a key and are told apart by the distance tests alone.
+template <int D>
+class crowd_grid {
+public:
+    /// Cells along x per cell across: a run of 2 * split + 1 x-cells around an agent holds
+    /// everything within a cell's width of it along x, with a quarter of a cell of slack.
+    static constexpr std::int64_t split = 4;
+    /// The rows a neighbor search visits: the agent's own and those next to it.
+    static constexpr std::size_t max_rows = D == 2 ? 3 : 9;
+
+    /// A row of cells: its y (and z) cell coordinates.
+    struct row_key {
+        std::int64_t at[std::size_t{D - 1}];
+        friend bool operator==(const row_key&, const row_key&) = default;
+    };
+
+    /// Cells for neighbors within `radius` (>= 0, finite) of each other.
+    void plan(double radius) {
+        // A little wider than the radius, so that rounding never puts two positions within
+        // the radius of each other two cells apart. A zero radius still needs some cell.
+        cell_ = radius > 0 ? radius * (1.0 + 1.0 / 1024) : 1.0;
+        inverse_cell_ = 1.0 / cell_;
+        inverse_x_cell_ = static_cast<double>(split) / cell_;
+        if (!(inverse_cell_ > 0) || !std::isfinite(inverse_x_cell_)) {  // a denormal or huge radius
+            inverse_cell_ = inverse_x_cell_ = 0;                    // then one cell holds everyone
+        }
+    }
+
+    /// The bounding box of the agents' cells, gathered with `include`.
+    struct cell_bounds {
+        row_key lo{}, hi{};
+        std::int64_t x_lo = 0, x_hi = 0;
+        bool empty = true;
+        /// Widens the box to hold the cell (x, r).
+        void include(std::int64_t x, const row_key& r) noexcept {
+            for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
+                lo.at[a] = empty ? r.at[a] : std::min(lo.at[a], r.at[a]);
+                hi.at[a] = empty ? r.at[a] : std::max(hi.at[a], r.at[a]);
+            }
+            x_lo = empty ? x : std::min(x_lo, x);
+            x_hi = empty ? x : std::max(x_hi, x);
+            empty = false;
+        }
+        /// Widens the box to hold `other`.
+        void include(const cell_bounds& other) noexcept {
+            if (other.empty) return;
+            include(other.x_lo, other.lo);
+            include(other.x_hi, other.hi);
+        }
+    };
+
+    /// Chooses the buckets for `agents` agents whose cells span `bounds`. When the box holds
+    /// at most two rows per agent (a crowd, however dense or sparse, with no outlier), each
+    /// row of the box is a bucket of its own, numbered y fastest: the agents are then stored
+    /// row after row, as in space, and the rows around an agent's are near it in memory;
+    /// and when the box holds at most four cells per agent, every row gets a table over the
+    /// same x cells (a plain grid of cells, whose runs cost two loads each). Otherwise (an
+    /// agent flung far away, clusters far apart, a crowd strung along a diagonal), rows are
+    /// hashed into half a bucket per agent, whose memory follows the agents and not the box;
+    /// rows sharing a bucket are told apart by the distance tests.
+    void choose_buckets(const cell_bounds& bounds, std::size_t agents) {
+        double rows = 1;
+        for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
+            extent_[a] = bounds.empty ? 1 : bounds.hi.at[a] - bounds.lo.at[a] + 1;  // <= 2^62 + 1
+            rows *= static_cast<double>(extent_[a]);
+        }
+        origin_ = bounds.lo;
+        dense_ = rows <= 2.0 * static_cast<double>(agents) + 64;
+        x_origin_ = bounds.x_lo;
+        x_cells_ = bounds.empty ? 1 : bounds.x_hi - bounds.x_lo + 1;
+        aligned_ = dense_ && rows * static_cast<double>(x_cells_ + 1) <= 4.0 * static_cast<double>(agents) + 64;
+        if (dense_) {
+            buckets_ = static_cast<std::size_t>(rows) + 1;  // the last stays empty: rows outside the box
+        } else {
+            const std::size_t wanted = std::max<std::size_t>(64, agents / 2);
+            bucket_bits_ = static_cast<unsigned>(std::bit_width(wanted - 1));
+            buckets_ = std::size_t(1) << bucket_bits_;
+        }
+    }
+
+    /// Whether every row has a table over the same x cells (see `choose_buckets`).
+    [[nodiscard]] bool aligned() const noexcept { return aligned_; }
+    /// With aligned tables: the entries of [x - reach, x + reach] in every row's table.
+    void aligned_entries(std::int64_t cell_x, std::int64_t reach, std::int64_t& lo, std::int64_t& hi) const noexcept {
+        const std::int64_t at = cell_x - x_origin_;  // |coordinates| <= 2^61: no overflow
+        lo = std::clamp<std::int64_t>(at - reach, 0, x_cells_);
+        hi = std::clamp<std::int64_t>(at + reach + 1, 0, x_cells_);
+    }
+
+    /// The cell width across rows the grid was planned with.
+    [[nodiscard]] double cell() const noexcept { return cell_; }
+    /// The number of hash buckets.
+    [[nodiscard]] std::size_t buckets() const noexcept { return buckets_; }
+
+    /// The largest cell coordinate: differences of two coordinates, plus a few cells, never
+    /// overflow.
+    static constexpr std::int64_t max_coordinate = std::int64_t(1) << 61;
+
+    /// The cell coordinate of `t` cells from the origin (floor), clamped to +-2^61.
+    [[nodiscard]] static std::int64_t quantize(double t) noexcept {
+        constexpr auto limit = static_cast<double>(max_coordinate);
+        if (!(t > -limit)) return -max_coordinate;
+        if (!(t < limit)) return max_coordinate;
+        const auto truncated = static_cast<std::int64_t>(t);  // exact: |t| < 2^61
+        return static_cast<double>(truncated) > t ? truncated - 1 : truncated;
+    }
+
+    /// The x cell of coordinate `x`.
+    template <class S>
+    [[nodiscard]] std::int64_t x_of(S coordinate) const noexcept {
+        return quantize(static_cast<double>(coordinate) * inverse_x_cell_);
+    }
+    /// The row of the position whose y (and z) are `p[1]` (and `p[2]`).
+    template <class P>
+    [[nodiscard]] row_key row_of(const P& p) const noexcept {
+        row_key r;
+        for (int d = 1; d < D; ++d)
+            r.at[d - 1] = quantize(static_cast<double>(p[d]) * inverse_cell_);
+        return r;
+    }
+    /// The bucket of a row: its place in the box, or a fixed mix of its coordinates (the
+    /// same on every platform).
+    [[nodiscard]] std::uint32_t bucket_of(const row_key& r) const noexcept {
+        if (dense_) {
+            std::uint64_t index = 0;
+            for (std::size_t a = std::size_t{D - 1}; a-- > 0;) {
+                const std::int64_t offset = r.at[a] - origin_.at[a];  // |coordinates| <= 2^61: no overflow
+                if (offset < 0 || offset >= extent_[a]) return static_cast<std::uint32_t>(buckets_ - 1);
+                index = index * static_cast<std::uint64_t>(extent_[a]) + static_cast<std::uint64_t>(offset);
+            }
+            return static_cast<std::uint32_t>(index);
+        }
+        std::uint64_t h = static_cast<std::uint64_t>(r.at[0]) * 0x9E3779B97F4A7C15ull;
+        if constexpr (D == 3) h ^= static_cast<std::uint64_t>(r.at[1]) * 0xC2B2AE3D27D4EB4Full;
+        h ^= h >> 31;
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+        return static_cast<std::uint32_t>(h >> (64 - bucket_bits_));
+    }
+
+    /// Sorts the `n` agents whose keys are in `unsorted_x`, `unsorted_row` and
+    /// `unsorted_bucket` (storage order) into `order` (order[k]: the storage slot of the
+    /// k-th agent in grid order): by bucket, and by x within a bucket, keeping the
+    /// previous order among equal keys. `bucket_start` gets each bucket's first position.
+    /// The result does not depend on the executor or on the number of threads.
+    template <class Exec>
+    void sort(std::size_t n, const std::int64_t* unsorted_x, const std::uint32_t* unsorted_bucket,
+              std::vector<std::uint32_t>& order, Exec& exec) {
+        counting_sort(n, unsorted_bucket, order, exec);
+        // Then along x within each bucket, in parallel over ranges of buckets.
+        scratch_.resize(n);
+        const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
+        exec(tasks, [&](std::size_t first, std::size_t last) {
+            for (std::size_t t = first; t < last; ++t) {
+                const std::size_t lo = buckets_ * t / tasks, hi = buckets_ * (t + 1) / tasks;
+                for (std::size_t b = lo; b < hi; ++b)
+                    sort_along_x(order.data(), bucket_start[b], bucket_start[b + 1], unsorted_x);
+            }
+        });
+    }
+
+    /// The first grid position of each bucket, then n.
+    std::vector<std::uint32_t> bucket_start;
+    /// Each agent's x cell, in grid order.
+    std::vector<std::int64_t> x;
+    /// Each agent's row, in grid order.
+    std::vector<row_key> row;
+
+    /// After the sort, once `x` holds the agents' x cells in grid order: a table per bucket
+    /// whose x cells span little more than its agents (all of a crowd's rows but those an
+    /// outlier stretches), giving the agents at or after each x cell in one load.
+    template <class Exec>
+    void index_rows(Exec& exec) {
+        first_x_.resize(buckets_);
+        table_at_.resize(buckets_);
+        const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
+        // 1. Which buckets get a table, and how long: per range of buckets.
+        table_size_.assign(tasks + 1, 0);
+        exec(tasks, [&](std::size_t first, std::size_t last) {
+            for (std::size_t t = first; t < last; ++t) {
+                std::size_t size = 0;
+                for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
+                    const std::uint32_t begin = bucket_start[b], end = bucket_start[b + 1];
+                    table_at_[b] = no_table;
+                    std::uint64_t span = 0;  // the table's entries, less 2
+                    if (aligned_) {
+                        first_x_[b] = x_origin_;
+                        span = static_cast<std::uint64_t>(x_cells_ - 1);
+                    } else {
+                        if (begin == end) continue;
+                        first_x_[b] = x[begin];
+                        // The span of x cells, in unsigned arithmetic (it may exceed 2^63).
+                        span = static_cast<std::uint64_t>(x[end - 1]) - static_cast<std::uint64_t>(x[begin]);
+                        if (span > 4 * std::uint64_t{end - begin} + 4) continue;  // stretched: binary search
+                    }
+                    table_at_[b] = static_cast<std::uint32_t>(size);  // relative to the range, for now
+                    size += static_cast<std::size_t>(span) + 2;
+                }
+                table_size_[t + 1] = size;
+            }
+        });
+        for (std::size_t t = 0; t < tasks; ++t) table_size_[t + 1] += table_size_[t];
+        tables_.resize(table_size_[tasks]);
+        // 2. Fill them: entry i of a bucket's table is its first agent whose x cell is at
+        //    least first_x + i; the last entry is the bucket's end.
+        exec(tasks, [&](std::size_t first, std::size_t last) {
+            for (std::size_t t = first; t < last; ++t)
+                for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
+                    if (table_at_[b] == no_table) continue;
+                    table_at_[b] += static_cast<std::uint32_t>(table_size_[t]);
+                    std::uint32_t* table = tables_.data() + table_at_[b];
+                    const std::uint32_t begin = bucket_start[b], end = bucket_start[b + 1];
+                    const std::int64_t base = first_x_[b];
+                    const auto entries =
+                        static_cast<std::size_t>((aligned_ ? x_origin_ + x_cells_ - 1 : x[end - 1]) - base) + 2;
+                    std::uint32_t k = begin;
+                    for (std::size_t i = 0; i < entries; ++i) {
+                        while (k < end && x[k] < base + static_cast<std::int64_t>(i)) ++k;
+                        table[i] = k;
+                    }
+                }
+        });
+    }
+
+    /// The rows around one agent's row that a neighbor search visits, each distinct bucket
+    /// once and the agent's own first, kept from one agent to the next of the same row;
+    /// `run` gives the agents of one of them whose x cell is within `split` of the agent's.
+    struct neighbor_rows {
+        /// One bucket: its agents, and the table of its x cells (null: none, searched).
+        /// An empty bucket's table is its `begin`, for one x cell: every run of it is empty.
+        struct bucket_view {
+            const std::uint32_t* table = nullptr;
+            std::int64_t first_x = 0;
+            std::int64_t cells = 0;  // the table's last entry: one past the bucket's x cells
+            std::uint32_t begin = 0, end = 0;
+        };
+        bucket_view rows[max_rows];
+        std::size_t count = 0;
+        row_key of{};
+        bool ready = false;
+
+        /// Becomes the rows around the row of the agent at grid position `k` (a no-op while
+        /// the agents stay in one row).
+        void enter(const crowd_grid& g, std::size_t k) noexcept {
+            if (ready && g.row[k] == of) return;
+            of = g.row[k];
+            ready = true;
+            count = 0;
+            std::uint32_t seen[max_rows] = {};
+            const auto add = [&](const row_key& r) {
+                const std::uint32_t b = g.bucket_of(r);
+                for (std::size_t i = 0; i < count; ++i)
+                    if (seen[i] == b) return;  // two rows in one bucket: its agents once
+                seen[count] = b;
+                bucket_view& view = rows[count++];
+                view.begin = g.bucket_start[b];
+                view.end = g.bucket_start[b + 1];
+                if (g.aligned_) {
+                    view.table = g.tables_.data() + g.table_at_[b];
+                    view.first_x = g.x_origin_;
+                    view.cells = g.x_cells_;
+                    return;
+                }
+                view.first_x = 0;
+                view.cells = 0;
+                view.table = &view.begin;
+                if (view.begin == view.end) return;
+                view.first_x = g.first_x_[b];
+                view.cells = g.x[view.end - 1] - view.first_x + 1;
+                view.table = g.table_at_[b] != no_table ? g.tables_.data() + g.table_at_[b] : nullptr;
+            };
+            add(of);  // the agent's own row first
+            if constexpr (D == 2) {
+                for (std::int64_t dy = -1; dy <= 1; ++dy)  // |coordinates| <= 2^61: no overflow
+                    if (dy != 0) add(row_key{{of.at[0] + dy}});
+            } else {
+                for (std::int64_t dz = -1; dz <= 1; ++dz)
+                    for (std::int64_t dy = -1; dy <= 1; ++dy)
+                        if (dy != 0 || dz != 0) add(row_key{{of.at[0] + dy, of.at[1] + dz}});
+            }
+        }
+
+        /// [lo, hi): the agents of row `i` whose x cell is within `reach` of `x`.
+        void run(const crowd_grid& g, std::size_t i, std::int64_t x, std::int64_t reach, std::uint32_t& lo,
+                 std::uint32_t& hi) const noexcept {
+            const bucket_view& view = rows[i];
+            const std::int64_t at = x - view.first_x;  // |x|, |first_x| <= 2^61: no overflow
+            if (view.table != nullptr) [[likely]] {
+                lo = view.table[std::clamp<std::int64_t>(at - reach, 0, view.cells)];
+                hi = view.table[std::clamp<std::int64_t>(at + reach + 1, 0, view.cells)];
+                return;
+            }
+            lo = g.first_at_least(view.begin, view.end, x - reach);
+            hi = g.first_at_least(lo, view.end, x + reach + 1);
+        }
+    };
+
+    /// The first grid position in [begin, end) whose x cell is at least `x` (end if none).
+    [[nodiscard]] std::uint32_t first_at_least(std::uint32_t begin, std::uint32_t end, std::int64_t value) const noexcept {
+        while (begin < end) {
+            const std::uint32_t middle = begin + (end - begin) / 2;
+            if (this->x[middle] < value) begin = middle + 1;
+            else end = middle;
+        }
+        return begin;
+    }
+
+private:
+    /// Stable counting sort of the agents by bucket, in ranges of buckets (one task each:
+    /// every task reads all the agents' buckets and places only its range's agents), so that
+    /// the sort runs on every thread and gives the one stable order whoever runs what.
+    template <class Exec>
+    void counting_sort(std::size_t n, const std::uint32_t* unsorted_bucket, std::vector<std::uint32_t>& order,
+                       Exec& exec) {
+        const std::size_t total = buckets_;
+        const std::size_t ranges = std::clamp<std::size_t>(executor_threads(exec, 4), 1, 4);
+        const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
+        bucket_start.assign(total + 1, 0);
+        order.resize(n);
+        range_offset_.assign(ranges + 1, 0);
+        // 1. Per range: count each bucket's agents into bucket_start[b + 1], turn the counts
+        //    into starts relative to the range, and note the range's total.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t b = unsorted_bucket[i];
+                    if (b >= lo && b < hi) ++bucket_start[b + 1];
+                }
+                std::uint32_t running = 0;
+                for (std::uint32_t b = lo; b < hi; ++b) {
+                    const std::uint32_t count = bucket_start[b + 1];
+                    bucket_start[b + 1] = running;
+                    running += count;
+                }
+                range_offset_[r + 1] = running;
+            }
+        });
+        for (std::size_t r = 0; r < ranges; ++r) range_offset_[r + 1] += range_offset_[r];
+        // 2. Per range: scatter its agents in their previous order (bucket_start[b + 1] is
+        //    the cursor of bucket b and ends at the start of bucket b + 1), then make the
+        //    starts global.
+        exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
+            for (std::size_t r = first_range; r < end_range; ++r) {
+                const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
+                const std::size_t offset = range_offset_[r];
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::uint32_t b = unsorted_bucket[i];
+                    if (b >= lo && b < hi) order[offset + bucket_start[b + 1]++] = static_cast<std::uint32_t>(i);
+                }
+                for (std::uint32_t b = lo; b < hi; ++b) bucket_start[b + 1] += static_cast<std::uint32_t>(offset);
+            }
+        });
+    }
+
+    /// Sorts order[begin, end) by x, stably. The agents come in their previous order, which
+    /// was sorted by x in their previous rows: nearly sorted, so an insertion sort does it in
+    /// about linear time. When it would take many moves (a first step, a crowd teleported),
+    /// a merge sort does it in n log n instead.
+    void sort_along_x(std::uint32_t* order, std::size_t begin, std::size_t end, const std::int64_t* xs) {
+        const std::size_t size = end - begin;
+        if (size < 2) return;
+        std::size_t budget = 8 * size + 64;
+        for (std::size_t i = begin + 1; i < end; ++i) {
+            const std::uint32_t moving = order[i];
+            const std::int64_t key = xs[moving];
+            std::size_t j = i;
+            while (j > begin && xs[order[j - 1]] > key) {
+                order[j] = order[j - 1];
+                --j;
+                if (--budget == 0) break;
+            }
+            order[j] = moving;
+            if (budget == 0) {
+                merge_sort(order + begin, scratch_.data() + begin, size, xs);
+                return;
+            }
+        }
+    }
+
+    /// A stable bottom-up merge sort of `data[0, size)` by x, with `buffer` as scratch.
+    static void merge_sort(std::uint32_t* data, std::uint32_t* buffer, std::size_t size, const std::int64_t* xs) {
+        std::uint32_t* from = data;
+        std::uint32_t* to = buffer;
+        for (std::size_t width = 1; width < size; width *= 2) {
+            for (std::size_t lo = 0; lo < size; lo += 2 * width) {
+                const std::size_t mid = std::min(lo + width, size), hi = std::min(lo + 2 * width, size);
+                std::size_t a = lo, b = mid, out = lo;
+                while (a < mid && b < hi) to[out++] = xs[from[b]] < xs[from[a]] ? from[b++] : from[a++];
+                while (a < mid) to[out++] = from[a++];
+                while (b < hi) to[out++] = from[b++];
+            }
+            std::swap(from, to);
+        }
+        if (from != data) std::copy(from, from + size, data);
+    }
+
+    double cell_ = 1;
+    double inverse_cell_ = 1;
+    double inverse_x_cell_ = 1;
+    bool dense_ = true;
+    bool aligned_ = false;
+    std::int64_t x_origin_ = 0;
+    std::int64_t x_cells_ = 1;
+    row_key origin_{};
+    std::int64_t extent_[std::size_t{D - 1}] = {};
+    unsigned bucket_bits_ = 6;
+    std::size_t buckets_ = 1;
+    static constexpr std::uint32_t no_table = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::size_t> range_offset_;
+    std::vector<std::uint32_t> scratch_;
+    std::vector<std::int64_t> first_x_;     // per bucket: its first agent's x cell
+    std::vector<std::uint32_t> table_at_;   // per bucket: where its table starts, or no_table
+    std::vector<std::size_t> table_size_;   // per range of buckets, then their running sums
+    std::vector<std::uint32_t> tables_;
+};
+
+}  // namespace steer::detail
+
+#endif  // STEER_CROWD_GRID_HPP

@@ -1,0 +1,536 @@
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <numbers>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include <steer/behaviors/alignment.hpp>
+#include <steer/behaviors/arrival.hpp>
+#include <steer/behaviors/cohesion.hpp>
+#include <steer/behaviors/flocking.hpp>
+#include <steer/behaviors/leader_following.hpp>
+#include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/behaviors/seek.hpp>
+#include <steer/behaviors/separation.hpp>
+#include <steer/behaviors/unaligned_collision_avoidance.hpp>
+#include <steer/combiners.hpp>
+#include <steer/crowd/crowd.hpp>
+#include <steer/executor.hpp>
+#include <steer/random.hpp>
+#include <steer/thread_pool.hpp>
+#include <steer/world/sphere.hpp>
+
+#include "test_util.hpp"
+
+using steer::test::make;
+using steer::test::close_relative;
+using steer::test::same_bits;
+using steer::test::same_state;
+
+namespace {
+
+/// `count` agents at uniform points of a ball of `radius`, heading anywhere at up to `speed`.
+template <steer::vector V>
+void add_ball(steer::crowd<V>& c, steer::rng& gen, std::size_t count, double radius, double speed,
+              const V& center = V(0)) {
+    using S = steer::scalar_t<V>;
+    for (std::size_t i = 0; i < count; ++i)
+        c.add(steer::vehicle_params<V>{
+            .position = center + steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius),
+            .velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen)),
+            .radius = S(0.3),
+            .max_force = 2,
+            .max_speed = 2});
+}
+
+/// For each agent (by id index): the ids of the others within `radius`, by brute force.
+template <steer::vector V>
+std::map<std::uint32_t, std::set<std::uint32_t>> brute_neighbors(const steer::crowd<V>& c, double radius) {
+    std::map<std::uint32_t, std::set<std::uint32_t>> all;
+    const auto vehicles = c.vehicles();
+    const auto ids = c.ids();
+    for (std::size_t i = 0; i < vehicles.size(); ++i) {
+        auto& mine = all[ids[i].index];
+        for (std::size_t j = 0; j < vehicles.size(); ++j) {
+            if (i == j) continue;
+            const V offset = vehicles[j].position() - vehicles[i].position();
+            if (static_cast<double>(glm::dot(offset, offset)) <= radius * radius) mine.insert(ids[j].index);
+        }
+    }
+    return all;
+}
+
+/// Steps `c` once with a think that records each agent's neighbors, and checks them
+/// against brute force over the state before the step (as sets: the order is the grid's).
+template <steer::vector V>
+void check_neighbors(steer::crowd<V>& c, double radius) {
+    using S = steer::scalar_t<V>;
+    const auto expected = brute_neighbors(c, radius);
+    std::map<std::uint32_t, std::set<std::uint32_t>> got;
+    c.step(S(1) / 60, static_cast<S>(radius), [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& neighbors) {
+        auto& mine = got[id.index];
+        for (std::size_t i = 0; i < neighbors.size(); ++i) {
+            const bool fresh = mine.insert(neighbors.id(i).index).second;
+            REQUIRE(fresh);  // nobody listed twice
+            REQUIRE(&neighbors[i] == &*(neighbors.begin() + static_cast<std::ptrdiff_t>(i)));
+        }
+        return V(0);
+    });
+    REQUIRE(got.size() == expected.size());
+    for (const auto& [index, mine] : expected) {
+        CAPTURE(index);
+        REQUIRE(got[index] == mine);
+    }
+}
+
+/// The mixed think of the scenario tests: separation and cohesion over the neighbors,
+/// unaligned collision avoidance among them, obstacle avoidance among a few rocks, and a
+/// seek toward the middle, in a truncated sum: a pedestrian's behaviors, not only boids'.
+template <steer::vector V>
+struct mixed_think {
+    using S = steer::scalar_t<V>;
+    std::vector<steer::sphere<V>> rocks;
+    V goal{};
+    template <class R>
+    V operator()(const steer::vehicle<V>& self, const R& neighbors) const {
+        const steer::neighborhood<V> near{.max_distance = S(1.5)};
+        return steer::truncated_sum(
+            self.max_force(),
+            steer::weighted(S(1), [&] { return steer::obstacle_avoidance(self, rocks); }),
+            steer::weighted(S(1), [&] { return steer::unaligned_collision_avoidance(self, neighbors); }),
+            steer::weighted(S(0.8), [&] { return steer::separation(self, neighbors, near); }),
+            steer::weighted(S(0.3), [&] { return steer::cohesion(self, neighbors, near); }),
+            steer::weighted(S(0.5), [&] { return steer::seek(self, goal); }));
+    }
+};
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("crowd neighbors are exactly the others within the radius, on random crowds", V,
+                   STEER_TEST_VECTORS) {
+    for (unsigned seed : {1u, 2u, 3u}) {
+        CAPTURE(seed);
+        steer::rng gen(seed);
+        steer::crowd<V> c;
+        c.set_max_neighbors(1024);
+        add_ball(c, gen, 500, 6, 2);
+        add_ball(c, gen, 20, 0.5, 0, make<V>(30, -20, 10));  // a far tight cluster
+        for (int i = 0; i < 4; ++i)                          // and three agents on one spot
+            c.add(steer::vehicle_params<V>{.position = make<V>(2, 2, 2)});
+        for (const double radius : {1.0, 2.5, 0.0, 0.37}) {
+            CAPTURE(radius);
+            check_neighbors(c, radius);
+            check_neighbors(c, radius);  // the grid kept from the step before
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd forces equal the per-vehicle path's for a mixed behavior crowd", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(7);
+    steer::crowd<V> c;
+    c.set_max_neighbors(1024);
+    add_ball(c, gen, 400, 7, 1.5);
+    mixed_think<V> think;
+    think.goal = make<V>(20, 0, 0);
+    for (int i = 0; i < 6; ++i)
+        think.rocks.push_back({.center = steer::random_vector_in_unit_ball<V>(gen) * S(6), .radius = S(0.8)});
+    const S radius = S(2);
+    for (int step = 0; step < 4; ++step) {
+        CAPTURE(step);
+        const std::vector<steer::vehicle<V>> before(c.vehicles().begin(), c.vehicles().end());
+        const std::vector<steer::crowd_id> ids(c.ids().begin(), c.ids().end());
+        c.step(S(1) / 30, radius, [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            return think(self, neighbors);
+        });
+        // The per-vehicle path: each vehicle's neighbors by brute force, the same think.
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            std::vector<const steer::vehicle<V>*> near;
+            for (std::size_t j = 0; j < before.size(); ++j) {
+                const V offset = before[j].position() - before[i].position();
+                if (j != i && glm::dot(offset, offset) <= radius * radius) near.push_back(&before[j]);
+            }
+            const V expected = think(before[i], near);
+            CAPTURE(i);
+            REQUIRE(close_relative(c.steering(ids[i]), expected));
+            // And the agent moved by vehicle::apply_force with exactly that steering.
+            steer::vehicle<V> stepped = before[i];
+            stepped.apply_force(c.steering(ids[i]), S(1) / 30);
+            REQUIRE(same_state(c.agent(ids[i]), stepped));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd results are bit-identical for 1, 2 and 3 threads and any executor", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    steer::crowd<V> initial{steer::think_schedule(3)};
+    add_ball(initial, gen, 700, 8, 2);
+    mixed_think<V> think;
+    think.goal = make<V>(-5, 5, 0);
+    const auto thinker = [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return think(self, neighbors);
+    };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V> c = initial;
+        for (int step = 0; step < 12; ++step) c.step(S(1) / 60, S(2), thinker, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    // A job system that runs the pieces backwards, in odd sizes.
+    const auto backwards = [](std::size_t count, const auto& body) {
+        for (std::size_t end = count; end > 0;) {
+            const std::size_t begin = end > 37 ? end - 37 : 0;
+            body(begin, end);
+            end = begin;
+        }
+    };
+    std::vector<steer::crowd<V>> others{run(backwards)};
+    if (steer::test::threads_available)
+        for (unsigned threads : {2u, 3u}) others.push_back(run(steer::thread_pool_executor(threads)));
+    for (const auto& other : others) {
+        REQUIRE(other.size() == serial.size());
+        for (std::size_t i = 0; i < serial.size(); ++i) {
+            REQUIRE(other.ids()[i] == serial.ids()[i]);
+            REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            REQUIRE(same_bits(other.steering_forces()[i], serial.steering_forces()[i]));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd handles survive steps, adds and removes; stale and foreign ones are refused", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(3);
+    steer::crowd<V> c;
+    std::vector<steer::crowd_id> ids;
+    std::vector<V> marks;  // each agent's max_speed tells it apart
+    for (int i = 0; i < 50; ++i) {
+        ids.push_back(c.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                                     .max_speed = S(1) + S(i) / 64}));
+    }
+    const auto nothing = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); };
+    c.step(S(0.1), S(1), nothing);
+    const steer::crowd_id gone = ids[7];
+    c.remove(gone);
+    CHECK_FALSE(c.contains(gone));
+    CHECK(c.size() == 49);
+    CHECK_THROWS_WITH_AS((void)c.agent(gone),
+                         ("steer::crowd::agent: id must name an agent of this crowd (got index 7, generation 0)"),
+                         std::invalid_argument);
+    const steer::crowd_id again = c.add(steer::vehicle_params<V>{.max_speed = 9});
+    CHECK(again.index == gone.index);  // the slot is reused...
+    CHECK(again.generation != gone.generation);  // ...under a new generation
+    CHECK_THROWS_AS(c.remove(gone), std::invalid_argument);
+    for (int step = 0; step < 3; ++step) c.step(S(0.1), S(1), nothing);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (i == 7) continue;
+        REQUIRE(c.contains(ids[i]));
+        CHECK(c.agent(ids[i]).max_speed() == S(1) + S(static_cast<int>(i)) / 64);
+    }
+    CHECK(c.agent(again).max_speed() == S(9));
+    CHECK_THROWS_AS((void)c.agent(steer::crowd_id{}), std::invalid_argument);
+    CHECK_THROWS_AS((void)c.steering(steer::crowd_id{1000, 0}), std::invalid_argument);
+    c.clear();
+    CHECK(c.empty());
+    CHECK_FALSE(c.contains(again));
+    c.step(S(0.1), S(1), nothing);  // an empty crowd steps
+    CHECK(c.frame() == 5);
+}
+
+TEST_CASE_TEMPLATE("crowd think schedule: only due agents think, the others keep their steering, all move", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(5);
+    steer::crowd<V> c{steer::think_schedule(4)};
+    add_ball(c, gen, 200, 5, 1);
+    std::vector<std::uint64_t> thought(200, 0);
+    std::uint64_t frame = 0;
+    for (int step = 0; step < 8; ++step) {
+        const std::vector<steer::vehicle<V>> before(c.vehicles().begin(), c.vehicles().end());
+        const std::vector<V> steering_before(c.steering_forces().begin(), c.steering_forces().end());
+        const std::vector<steer::crowd_id> ids(c.ids().begin(), c.ids().end());
+        std::size_t calls = 0;
+        c.step(S(0.05), S(1), [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto&) {
+            ++calls;
+            ++thought[id.index];
+            CHECK(c.schedule().due(c.phase(id), frame));
+            return steer::seek(self, make<V>(3, 3, 3)) * S(0.5) + V(S(static_cast<int>(frame)) * S(0.01));
+        });
+        CHECK(calls == 50);  // round-robin phases: a quarter of the crowd each frame
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            if (!c.schedule().due(c.phase(ids[i]), frame)) CHECK(same_bits(c.steering(ids[i]), steering_before[i]));
+            CHECK(c.agent(ids[i]).position() != before[i].position());  // everyone moves
+        }
+        ++frame;
+    }
+    for (const auto n : thought) CHECK(n == 2);
+}
+
+TEST_CASE_TEMPLATE("crowd queries between steps match brute force, after writes, adds and removes", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(13);
+    steer::crowd<V> c;
+    add_ball(c, gen, 600, 10, 2);
+    const auto check_queries = [&] {
+        for (int q = 0; q < 40; ++q) {
+            const V center = steer::random_vector_in_unit_ball<V>(gen) * S(12);
+            for (const S radius : {S(0), S(0.8), S(2.5), S(7), S(40)}) {
+                std::set<std::uint32_t> expected;
+                std::optional<steer::crowd_id> closest;
+                S best = 0;
+                for (std::size_t i = 0; i < c.size(); ++i) {
+                    const V offset = c.vehicles()[i].position() - center;
+                    const S d2 = glm::dot(offset, offset);
+                    if (d2 > radius * radius) continue;
+                    expected.insert(c.ids()[i].index);
+                    if (!closest || d2 < best || (d2 == best && c.ids()[i].index < closest->index)) {
+                        closest = c.ids()[i];
+                        best = d2;
+                    }
+                }
+                std::set<std::uint32_t> got;
+                std::as_const(c).for_each_within(center, radius, [&](steer::crowd_id id, S d2) {
+                    REQUIRE(got.insert(id.index).second);
+                    const V offset = c.agent(id).position() - center;
+                    REQUIRE(d2 == glm::dot(offset, offset));
+                });
+                REQUIRE(got == expected);
+                REQUIRE(std::as_const(c).nearest(center, radius) == closest);
+            }
+        }
+    };
+    check_queries();  // before any step: a scan
+    const auto wander = [](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return steer::separation(self, neighbors, {.max_distance = S(1.5)}) + self.forward();
+    };
+    c.step(S(0.1), S(1.5), wander);
+    check_queries();
+    // Teleports through agent(id), additions and removals: the grid is not rebuilt, but
+    // the queries find everyone where they are.
+    const std::vector<steer::crowd_id> ids(c.ids().begin(), c.ids().end());
+    for (int i = 0; i < 20; ++i) c.agent(ids[static_cast<std::size_t>(i) * 7]).set_position(steer::random_vector_in_unit_ball<V>(gen) * S(12));
+    for (int i = 0; i < 15; ++i) c.remove(ids[static_cast<std::size_t>(i) * 13 + 1]);
+    add_ball(c, gen, 10, 3, 1);
+    check_queries();
+    c.step(S(0.1), S(1.5), wander);
+    check_queries();
+    // Written through vehicles(): every agent may have moved, so the queries scan.
+    for (auto& v : c.vehicles()) v.set_position(v.position() * S(0.5));
+    check_queries();
+    CHECK_THROWS_WITH_AS(c.for_each_within(V(0), S(-1), [](steer::crowd_id, S) {}),
+                         "steer::crowd::for_each_within: radius must be >= 0 and finite (got -1)",
+                         std::invalid_argument);
+    CHECK_THROWS_AS((void)c.nearest(V(std::numeric_limits<S>::infinity()), S(1)), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("crowd degenerate placements: outliers at 1e18 and max/4, stacks, far clusters, a line", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S huge = std::numeric_limits<S>::max() / 4;
+    steer::rng gen(17);
+    steer::crowd<V> c;
+    add_ball(c, gen, 300, 5, 1);
+    c.add(steer::vehicle_params<V>{.position = make<V>(1e18, 0, 0)});
+    c.add(steer::vehicle_params<V>{.position = make<V>(-huge, huge, -huge)});
+    c.add(steer::vehicle_params<V>{.position = make<V>(huge, huge, huge)});
+    add_ball(c, gen, 50, 1, 1, make<V>(1e7, -1e7, 1e7));                  // a cluster far away
+    for (int i = 0; i < 150; ++i) c.add(steer::vehicle_params<V>{.position = make<V>(-3, 1, 2)});  // a stack
+    for (int i = 0; i < 100; ++i)                                          // a line
+        c.add(steer::vehicle_params<V>{.position = make<V>(S(i) * S(0.3), S(i) * S(0.3), -S(i) * S(0.2))});
+    const steer::neighborhood<V> near{.max_distance = 2};
+    std::size_t most = 0;
+    for (int step = 0; step < 3; ++step) {
+        c.step(S(1) / 60, S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            most = std::max(most, neighbors.size());
+            for (const auto& other : neighbors) {
+                const V offset = other.position() - self.position();
+                REQUIRE(glm::dot(offset, offset) <= S(4));
+            }
+            return steer::separation(self, neighbors, near) + steer::cohesion(self, neighbors, near);
+        });
+        for (const auto& v : c.vehicles()) REQUIRE(steer::is_finite(v.position()));
+    }
+    CHECK(most == c.max_neighbors());  // the stack fills every list to the cap, and no further
+    // Within the cap, the lists are whole: the same placements with a cap above any count.
+    c.set_max_neighbors(1024);
+    check_neighbors(c, 2.0);
+}
+
+TEST_CASE_TEMPLATE("crowd's neighbor cap: lists stop at max_neighbors, taken from the agent's own row first", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::crowd<V> c;
+    for (int i = 0; i < 100; ++i) c.add(steer::vehicle_params<V>{.position = make<V>(1, 1, 1)});
+    c.set_max_neighbors(10);
+    CHECK(c.max_neighbors() == 10);
+    std::map<std::uint32_t, std::set<std::uint32_t>> lists;
+    c.step(S(0.1), S(1), [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& neighbors) {
+        REQUIRE(neighbors.size() == 10);
+        for (std::size_t i = 0; i < neighbors.size(); ++i) {
+            REQUIRE(neighbors.id(i) != id);
+            lists[id.index].insert(neighbors.id(i).index);
+        }
+        return V(0);
+    });
+    // Each agent starts from itself in the row: the stack's lists differ from agent to agent.
+    std::set<std::set<std::uint32_t>> distinct;
+    for (const auto& [index, list] : lists) distinct.insert(list);
+    CHECK(distinct.size() == 100);
+    CHECK_THROWS_WITH_AS(c.set_max_neighbors(0),
+                         "steer::crowd::set_max_neighbors: max_neighbors must be in [1, 1024] (got 0)",
+                         std::invalid_argument);
+    CHECK_THROWS_AS(c.set_max_neighbors(1025), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("crowd neighbors work with every group behavior as they are", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(19);
+    steer::crowd<V> c;
+    add_ball(c, gen, 100, 3, 1);
+    const steer::vehicle<V> leader(steer::vehicle_params<V>{.velocity = make<V>(1, 0, 0)});
+    const steer::neighborhood<V> near{.max_distance = 2, .max_angle = S(2.4)};
+    const steer::flocking_params<V> boids{.separation = near, .alignment = near, .cohesion = near};
+    c.step(S(0.1), S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const steer::crowd_neighbors<V>& n) {
+        // Each behavior is given the neighbors as they are, and answers as with a vector of pointers.
+        std::vector<const steer::vehicle<V>*> copy;
+        for (const auto& other : n) copy.push_back(&other);
+        REQUIRE(same_bits(steer::separation(self, n, near), steer::separation(self, copy, near)));
+        REQUIRE(same_bits(steer::cohesion(self, n, near), steer::cohesion(self, copy, near)));
+        REQUIRE(same_bits(steer::alignment(self, n, near), steer::alignment(self, copy, near)));
+        // Flocking over a crowd's neighbors runs in lanes: the same force up to rounding.
+        REQUIRE(close_relative(steer::flocking(self, n, boids), steer::flocking(self, copy, boids)));
+        REQUIRE(same_bits(steer::unaligned_collision_avoidance(self, n),
+                          steer::unaligned_collision_avoidance(self, copy)));
+        REQUIRE(same_bits(steer::leader_following(self, leader, n), steer::leader_following(self, leader, copy)));
+        return V(0);
+    });
+}
+
+TEST_CASE_TEMPLATE("flocking over a crowd's neighbors in lanes equals steer::flocking over the same agents", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S pi = std::numbers::pi_v<S>;
+    const std::vector<steer::flocking_params<V>> sets{
+        {.separation = {.max_distance = S(0.6)}, .alignment = {.max_distance = 1}, .cohesion = {.max_distance = 1}},
+        {.separation = {.max_distance = S(1.5), .max_angle = S(2.4)},
+         .alignment = {.max_distance = 3, .max_angle = S(2.4)},
+         .cohesion = {.max_distance = S(2.5), .max_angle = S(2.4)}},
+        {.separation = {.max_distance = 1, .max_angle = S(1.0)},
+         .alignment = {.max_distance = 2, .max_angle = pi},
+         .cohesion = {.max_distance = S(1.5), .max_angle = pi / 2},
+         .cohesion_weight = S(-0.5)},
+    };
+    steer::rng gen(29);
+    steer::crowd<V> c;
+    c.set_max_neighbors(1024);
+    add_ball(c, gen, 300, 3, 1);
+    for (int i = 0; i < 5; ++i) c.add(steer::vehicle_params<V>{.position = make<V>(1, 1, 0)});  // coincident
+    for (const auto& p : sets) {
+        std::size_t compared = 0;
+        c.step(S(0.02), S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            // The plain path: the same agents as pointers, and a view without the crowd's records.
+            std::vector<const steer::vehicle<V>*> copy;
+            for (const auto& other : neighbors) copy.push_back(&other);
+            const V expected = steer::flocking(self, copy, p);
+            REQUIRE(close_relative(steer::flocking(self, neighbors, p), expected));
+            std::vector<std::uint32_t> at(copy.size());
+            for (std::size_t i = 0; i < at.size(); ++i) at[i] = static_cast<std::uint32_t>(i);
+            std::vector<steer::vehicle<V>> own;
+            for (const auto* other : copy) own.push_back(*other);
+            const steer::crowd_neighbors<V> plain(own.data(), nullptr, at.data(), at.size());
+            REQUIRE(same_bits(steer::flocking(self, plain, p), steer::flocking(self, own, p)));
+            ++compared;
+            return V(0);
+        });
+        CHECK(compared == c.size());
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd refuses bad input and moves nobody", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(23);
+    steer::crowd<V> c;
+    add_ball(c, gen, 100, 3, 1);
+    std::vector<V> before;
+    for (const auto& v : c.vehicles()) before.push_back(v.position());
+    const auto positions = [&] {
+        std::vector<V> now;
+        for (const auto& v : c.vehicles()) now.push_back(v.position());
+        return now;
+    };
+    const auto calm = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(1); };
+    CHECK_THROWS_WITH_AS(c.step(S(-1), S(1), calm), "steer::crowd::step: dt must be >= 0 and finite (got -1)",
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(c.step(S(0.1), S(-1), calm),
+                         "steer::crowd::step: radius must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK_THROWS_AS(c.step(S(0.1), std::numeric_limits<S>::quiet_NaN(), calm), std::invalid_argument);
+    const steer::crowd_id victim = c.ids()[42];
+    const auto nan_think = [&](steer::crowd_id id, const steer::vehicle<V>&, const auto&) {
+        return id == victim ? V(std::numeric_limits<S>::quiet_NaN()) : V(1);
+    };
+    const std::string expected = "steer::crowd::step: think's steering for agent " + std::to_string(victim.index) +
+                                 " (generation 0) must be finite (got (nan";
+    CHECK_THROWS_WITH_AS(c.step(S(0.1), S(1), nan_think), doctest::Contains(expected.c_str()), std::invalid_argument);
+    if (steer::test::threads_available) {
+        steer::thread_pool_executor pool(2);
+        CHECK_THROWS_AS(c.step(S(0.1), S(1), nan_think, pool), std::invalid_argument);
+    }
+    CHECK(c.frame() == 0);
+    std::vector<V> after = positions();
+    std::sort(before.begin(), before.end(), [](const V& a, const V& b) { return a.x < b.x; });
+    std::sort(after.begin(), after.end(), [](const V& a, const V& b) { return a.x < b.x; });
+    CHECK(after == before);  // nobody moved (the storage may be re-sorted)
+    for (const auto& f : c.steering_forces()) CHECK(f == V(0));
+}
+
+TEST_CASE_TEMPLATE("crowd constraint: each agent is constrained after it moves, before the grid, and a throw moves nobody",
+                   V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(31);
+    steer::crowd<V> c;
+    add_ball(c, gen, 200, 4, 1);
+    const auto up = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return make<V>(0, 3, 0); };
+    // Keep everyone on the "ground" y = 0, moving along it.
+    const auto on_ground = [](steer::crowd_id, steer::vehicle<V>& v) {
+        V p = v.position(), u = v.velocity();
+        p[1] = 0;
+        u[1] = 0;
+        v.set_position(p);
+        v.set_velocity(u);
+    };
+    std::size_t constrained = 0;
+    for (int step = 0; step < 5; ++step) {
+        c.step(S(0.1), S(1), up, [&](steer::crowd_id id, steer::vehicle<V>& v) { ++constrained; on_ground(id, v); },
+               steer::serial_executor{});
+        for (const auto& v : c.vehicles()) REQUIRE(v.position()[1] == S(0));
+    }
+    CHECK(constrained == 5 * c.size());
+    // The grid was made after the constraint: the queries find everyone on the ground.
+    std::size_t found = 0;
+    std::as_const(c).for_each_within(V(0), S(100), [&](steer::crowd_id id, S) {
+        CHECK(c.agent(id).position()[1] == S(0));
+        ++found;
+    });
+    CHECK(found == c.size());
+    // A constraint that throws half way leaves every agent where it was, and handles valid.
+    std::vector<V> before;
+    for (const auto& v : c.vehicles()) before.push_back(v.position());
+    const std::vector<steer::crowd_id> ids(c.ids().begin(), c.ids().end());
+    std::size_t calls = 0;
+    const auto fails = [&](steer::crowd_id, steer::vehicle<V>& v) {
+        if (++calls == 100) v.set_position(V(std::numeric_limits<S>::infinity()));
+    };
+    CHECK_THROWS_AS(c.step(S(0.1), S(1), up, fails, steer::serial_executor{}), std::invalid_argument);
+    CHECK(c.frame() == 5);
+    for (std::size_t i = 0; i < ids.size(); ++i) CHECK(c.agent(ids[i]).position() == before[i]);
+}
