@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <memory>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -19,69 +20,16 @@
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
 #include <steer/thread_pool.hpp>
-#include <steer/flock.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/proximity/bin_lattice.hpp>
 #include <steer/proximity/proximity_database.hpp>
 #include <steer/random.hpp>
 
+#include "boids_scene.hpp"
+
 namespace {
 
-using V = glm::vec3;
-using S = float;
-
-constexpr S reach = 1;            // alignment and cohesion distance; separation is 0.6
-constexpr double neighbors = 10;  // the mean number of others within `reach`
-constexpr S dt = S(1) / S(60);
-constexpr int reset_every = 60;   // steps between restarts from the initial state (1 s)
-
-/// The boids rules of the benchmark. `angle` = true gives every neighborhood a 135-degree
-/// half-angle field of view; false sees all round (the angle test is skipped).
-steer::flocking_params<V> boids(bool angle) {
-    const S a = angle ? S(2.36) : std::numbers::pi_v<S>;
-    return {.separation = {.max_distance = S(0.6), .max_angle = a},
-            .alignment = {.max_distance = reach, .max_angle = a},
-            .cohesion = {.max_distance = reach, .max_angle = a},
-            .separation_weight = S(0.5),  // fractions of max_force (3)
-            .alignment_weight = S(1) / S(3),
-            .cohesion_weight = S(1) / S(3)};
-}
-
-/// The side of the cube holding n boids at about `neighbors` others within `reach`.
-S side_for(std::size_t n) {
-    const double r = static_cast<double>(reach);
-    const double density = neighbors / (4.0 / 3.0 * std::numbers::pi * r * r * r);
-    return static_cast<S>(std::cbrt(static_cast<double>(n) / density));
-}
-
-std::vector<steer::vehicle<V>> boids_in_cube(std::size_t n) {
-    steer::rng gen(42);
-    const S side = side_for(n);
-    std::vector<steer::vehicle<V>> all;
-    all.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const V p(steer::uniform(gen, S(0), side), steer::uniform(gen, S(0), side), steer::uniform(gen, S(0), side));
-        all.emplace_back(steer::vehicle_params<V>{.position = p,
-                                                  .velocity = steer::random_unit_vector<V>(gen),
-                                                  .max_force = 3,
-                                                  .max_speed = 2});
-    }
-    return all;
-}
-
-/// The user's own steering in every variant: a gentle pull toward the middle of the cube,
-/// added to the flocking force.
-struct pull_to_middle {
-    V middle;
-    V operator()(steer::flock_id, const steer::vehicle<V>& v, const V& flocking) const {
-        return flocking + steer::seek(v, middle) * S(0.05);
-    }
-};
-
-void set_counters(benchmark::State& state, std::size_t n) {
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n));
-    state.counters["per_boid"] = benchmark::Counter(static_cast<double>(n),
-                                                    benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
+using namespace boids_scene;
 
 /// The batched flock: range(0) = N, range(1) = threads (1 = serial_executor),
 /// range(2) = angle test on, range(3) = think period.
@@ -113,7 +61,7 @@ void batched(benchmark::State& state) {
             state.ResumeTiming();
         }
         run();
-        benchmark::DoNotOptimize(f.vehicles().data());
+        benchmark::DoNotOptimize(std::as_const(f).vehicles().data());
         benchmark::ClobberMemory();
     }
     set_counters(state, n);
@@ -165,14 +113,8 @@ void per_vehicle(benchmark::State& state) {
     set_counters(state, n);
 }
 
-/// The largest N to run: 10^5 unless STEER_BENCH_FLOCK_MAX says otherwise.
-std::int64_t max_n() {
-    const char* text = std::getenv("STEER_BENCH_FLOCK_MAX");
-    return text ? std::max<std::int64_t>(1000, std::atoll(text)) : 100000;
-}
-
 const bool registered = [] {
-    const std::int64_t largest = max_n();
+    const std::int64_t largest = max_n("STEER_BENCH_FLOCK_MAX");
     for (std::int64_t n = 1000; n <= largest; n *= 10) {
         for (std::int64_t threads : {1, 2})
             benchmark::RegisterBenchmark("flock_batched", batched)

@@ -7,7 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include <steer/apply_forces.hpp>
+#include <steer/crowd/apply_forces.hpp>
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
 

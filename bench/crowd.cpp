@@ -1,0 +1,255 @@
+// Crowds of any behavior mix: one full step of N 3D agents in the boids scene (about ten
+// others within reach), on three paths, in one program so that their ratios come from one
+// run:
+//   - crowd_mixed: steer::crowd, each agent's think a pedestrian-like mix: flocking over its
+//     neighbors, obstacle avoidance among four rocks, and a seek toward the middle;
+//   - per_vehicle_mixed: the same mix as a user writes it without the crowd: the vehicles in
+//     a steer::bin_lattice, each one's neighbors gathered from it, the same think, then
+//     vehicle::apply_force and a lattice move for everyone;
+//   - flock: plain flocking on steer::flock, the batched boids (the target of the mix: at
+//     most twice its cost);
+//   - crowd_flocking: plain flocking written as a crowd's think (steer::flocking over the
+//     neighbors), to show what the flock's lanes save.
+// And degenerate placements (crowd_placement, flock_placement), each against the normal
+// one: one agent at 1e18 or at float's max / 4, half the crowd on one point, two clusters
+// 1e7 apart, the crowd strung along a line. A step must cost at most 3x a normal one.
+// The figure to read is per_boid: wall time per agent-step.
+//
+// N = 10^6 is registered only when STEER_BENCH_CROWD_MAX asks for it (e.g. 1000000); the
+// per-vehicle path stops at 10^5 unless STEER_BENCH_PER_VEHICLE_MAX says otherwise.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include <steer/behaviors/flocking.hpp>
+#include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/behaviors/seek.hpp>
+#include <steer/crowd/crowd.hpp>
+#include <steer/crowd/flock.hpp>
+#include <steer/proximity/bin_lattice.hpp>
+#include <steer/proximity/proximity_database.hpp>
+#include <steer/thread_pool.hpp>
+#include <steer/world/sphere.hpp>
+
+#include "boids_scene.hpp"
+
+namespace {
+
+using namespace boids_scene;
+
+/// The pedestrian-like mix: flocking, obstacle avoidance among the rocks, a pull to the middle.
+struct mixed_think {
+    steer::flocking_params<V> flocking = boids(true);
+    std::vector<steer::sphere<V>> rocks;
+    V middle{};
+
+    template <class Neighbors>
+    V operator()(const steer::vehicle<V>& self, const Neighbors& neighbors) const {
+        return steer::flocking(self, neighbors, flocking) + steer::obstacle_avoidance(self, rocks) +
+               steer::seek(self, middle) * S(0.05);
+    }
+};
+
+/// The mix for a cube of n agents: four rocks an eighth of the cube wide.
+mixed_think mix_for(std::size_t n) {
+    const S side = side_for(n);
+    mixed_think mix;
+    mix.middle = V(side / 2);
+    for (const V corner : {V(0.25f, 0.25f, 0.25f), V(0.75f, 0.25f, 0.75f), V(0.25f, 0.75f, 0.75f), V(0.75f, 0.75f, 0.25f)})
+        mix.rocks.push_back({.center = corner * side, .radius = side / 8});
+    return mix;
+}
+
+/// Where the agents start: the normal cube, or a degenerate placement of it.
+enum class placement { normal, far_outlier, max_outlier, half_stacked, two_clusters, line };
+
+const char* name_of(placement p) {
+    switch (p) {
+        case placement::normal: return "normal";
+        case placement::far_outlier: return "one_at_1e18";
+        case placement::max_outlier: return "one_at_max_over_4";
+        case placement::half_stacked: return "half_on_one_point";
+        case placement::two_clusters: return "two_clusters_1e7_apart";
+        case placement::line: return "line";
+    }
+    return "?";
+}
+
+std::vector<steer::vehicle<V>> agents_for(std::size_t n, placement p) {
+    auto all = boids_in_cube(n);
+    const S side = side_for(n);
+    switch (p) {
+        case placement::normal: break;
+        case placement::far_outlier: all[0].set_position(V(1e18f, 0, 0)); break;
+        case placement::max_outlier: all[0].set_position(V(std::numeric_limits<S>::max() / 4)); break;
+        case placement::half_stacked:
+            for (std::size_t i = 0; i < n / 2; ++i) all[i].set_position(V(side / 2));
+            break;
+        case placement::two_clusters:
+            for (std::size_t i = 0; i < n / 2; ++i) all[i].set_position(all[i].position() + V(1e7f, 0, 0));
+            break;
+        case placement::line: {
+            // About `neighbors` others within reach along the line, as in the cube.
+            const S spacing = S(2) * reach / static_cast<S>(neighbors);
+            for (std::size_t i = 0; i < n; ++i) all[i].set_position(V(static_cast<S>(i) * spacing * S(0.57735f)));
+            break;
+        }
+    }
+    return all;
+}
+
+std::unique_ptr<steer::thread_pool_executor> pool_for(unsigned threads) {
+    return threads > 1 ? std::make_unique<steer::thread_pool_executor>(threads) : nullptr;
+}
+
+/// Steps `initial` (a crowd or a flock) with `run(subject, pool)` in the timing loop,
+/// restarting from `initial` every `reset_every` steps (outside the timing).
+template <class Subject, class Run>
+void time_steps(benchmark::State& state, const Subject& initial, std::size_t n, unsigned threads, Run run) {
+    Subject subject = initial;
+    const auto pool = pool_for(threads);
+    run(subject, pool.get());  // warm: buffers sized
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            subject = initial;
+            run(subject, pool.get());
+            steps = 0;
+            state.ResumeTiming();
+        }
+        run(subject, pool.get());
+        benchmark::DoNotOptimize(std::as_const(subject).vehicles().data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+template <class Subject>
+Subject filled(const std::vector<steer::vehicle<V>>& agents) {
+    Subject s;
+    s.reserve(agents.size());
+    for (const auto& v : agents) s.add(v);
+    return s;
+}
+
+/// range(0) = N, range(1) = threads, range(2) = placement.
+void crowd_mixed(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto where = static_cast<placement>(state.range(2));
+    const mixed_think mix = mix_for(n);
+    const auto think = [&mix](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return mix(self, neighbors);
+    };
+    time_steps(state, filled<steer::crowd<V>>(agents_for(n, where)), n, static_cast<unsigned>(state.range(1)),
+               [&](steer::crowd<V>& c, steer::thread_pool_executor* pool) {
+                   if (pool) c.step(dt, reach, think, *pool);
+                   else c.step(dt, reach, think);
+               });
+}
+
+/// range(0) = N, range(1) = threads.
+void crowd_flocking(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto params = boids(true);
+    const pull_to_middle pull{V(side_for(n) / 2)};
+    const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return pull(id, self, steer::flocking(self, neighbors, params));
+    };
+    time_steps(state, filled<steer::crowd<V>>(boids_in_cube(n)), n, static_cast<unsigned>(state.range(1)),
+               [&](steer::crowd<V>& c, steer::thread_pool_executor* pool) {
+                   if (pool) c.step(dt, reach, think, *pool);
+                   else c.step(dt, reach, think);
+               });
+}
+
+/// range(0) = N, range(1) = threads, range(2) = placement.
+void flock(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto where = static_cast<placement>(state.range(2));
+    const auto params = boids(true);
+    const pull_to_middle pull{V(side_for(n) / 2)};
+    time_steps(state, filled<steer::flock<V>>(agents_for(n, where)), n, static_cast<unsigned>(state.range(1)),
+               [&](steer::flock<V>& f, steer::thread_pool_executor* pool) {
+                   if (pool) f.step(dt, params, pull, *pool);
+                   else f.step(dt, params, pull);
+               });
+}
+
+/// range(0) = N. The user's own loop: a lattice with bins of side `reach`.
+void per_vehicle_mixed(benchmark::State& state) {
+    using lattice_type = steer::bin_lattice<V, const steer::vehicle<V>*>;
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const mixed_think mix = mix_for(n);
+    const auto initial = boids_in_cube(n);
+    auto all = initial;
+    const S side = side_for(n);
+    const int bins = std::max(1, static_cast<int>(side / reach));
+    lattice_type lattice({.min = V(0), .max = V(side)}, glm::ivec3(bins));
+    std::vector<lattice_type::handle> handles;
+    for (const auto& v : all) handles.push_back(lattice.insert(&v, v.position()));
+    std::vector<const steer::vehicle<V>*> nearby;
+    std::vector<V> forces(n);
+    const auto run = [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+            steer::gather_within(lattice, all[i].position(), reach, nearby);
+            forces[i] = mix(all[i], nearby);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            all[i].apply_force(forces[i], dt);
+            lattice.move(handles[i], all[i].position());
+        }
+    };
+    run();
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            all = initial;
+            for (std::size_t i = 0; i < n; ++i) lattice.move(handles[i], all[i].position());
+            run();
+            steps = 0;
+            state.ResumeTiming();
+        }
+        run();
+        benchmark::DoNotOptimize(all.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+const bool registered = [] {
+    const std::int64_t largest = max_n("STEER_BENCH_CROWD_MAX");
+    const std::int64_t per_vehicle_largest = std::min(largest, max_n("STEER_BENCH_PER_VEHICLE_MAX"));
+    const auto add = [](const char* name, void (*f)(benchmark::State&), std::vector<std::int64_t> args,
+                        std::vector<std::string> names) {
+        benchmark::RegisterBenchmark(name, f)->Args(args)->ArgNames(names)->UseRealTime()->Unit(benchmark::kMillisecond);
+    };
+    for (std::int64_t n = 1000; n <= largest; n *= 10) {
+        for (std::int64_t threads : {1, 2}) {
+            add("crowd_mixed", crowd_mixed, {n, threads, 0}, {"n", "threads", "placement"});
+            add("flock", flock, {n, threads, 0}, {"n", "threads", "placement"});
+        }
+        add("crowd_flocking", crowd_flocking, {n, 1}, {"n", "threads"});
+        if (n <= per_vehicle_largest) add("per_vehicle_mixed", per_vehicle_mixed, {n}, {"n"});
+    }
+    // The degenerate placements at 10^4 and 10^5 (one thread), each beside the normal one above.
+    for (std::int64_t n = 10000; n <= std::min<std::int64_t>(largest, 100000); n *= 10)
+        for (int p = 1; p <= static_cast<int>(placement::line); ++p) {
+            const std::string label = std::string("/") + name_of(static_cast<placement>(p));
+            benchmark::RegisterBenchmark(("crowd_mixed" + label).c_str(), crowd_mixed)
+                ->Args({n, 1, p})->ArgNames({"n", "threads", "placement"})->UseRealTime()->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("flock" + label).c_str(), flock)
+                ->Args({n, 1, p})->ArgNames({"n", "threads", "placement"})->UseRealTime()->Unit(benchmark::kMillisecond);
+        }
+    return true;
+}();
+
+}  // namespace
