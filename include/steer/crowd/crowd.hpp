@@ -372,7 +372,6 @@ public:
         keys_row_.reserve(n);
         grid_.x.reserve(n);
         grid_.row.reserve(n);
-        grid_.bucket_start.reserve(2 * n + 66);
         hot_.reserve(D * (n + pad) + detail::record_size<D> * n);
     }
 
@@ -592,7 +591,7 @@ private:
         next_vehicles_.resize(n);
         next_phases_.resize(n);
         next_ids_.resize(n);
-        exec(n, [this, dt, &constrain](std::size_t begin, std::size_t end) {
+        exec(n, [&](std::size_t begin, std::size_t end) {
             if (dt > S(0))
                 detail::vehicle_lanes<V, Lanes>::step(
                     [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
@@ -674,9 +673,9 @@ private:
         const std::size_t budget = 32 * max_neighbors_;
         std::uint32_t first[detail::crowd_grid<D>::max_rows], last[detail::crowd_grid<D>::max_rows];
         std::size_t examined = 0;
-        if (grid_.aligned()) [[likely]] {  // a plain grid: two loads a row
+        if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
             std::int64_t lo_entry, hi_entry;
-            grid_.aligned_entries(x, reach, lo_entry, hi_entry);
+            grid_.cell_entries(x, reach, lo_entry, hi_entry);
             for (std::size_t r = 0; r < rows.count; ++r) {
                 first[r] = rows.rows[r].table[lo_entry];
                 last[r] = rows.rows[r].table[hi_entry];
@@ -684,7 +683,7 @@ private:
             }
         } else {
             for (std::size_t r = 0; r < rows.count; ++r) {
-                rows.run(grid_, r, x, reach, first[r], last[r]);
+                grid_.run(rows.rows[r], x, reach, first[r], last[r]);
                 examined += last[r] - first[r];
             }
         }
@@ -772,9 +771,9 @@ private:
                 }
         });
         for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
-        grid_.choose_buckets(bounds[0], n);
+        grid_.choose_layout(bounds[0], n);
         exec(n, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_row_[i]);
+            for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
         });
         grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec);
         grid_.x.resize(n);
@@ -833,13 +832,14 @@ private:
         std::uint32_t seen[most_rows];
         std::size_t seen_count = 0;
         const auto visit_row = [&](const typename detail::crowd_grid<D>::row_key& r) {
-            const std::uint32_t b = grid_.bucket_of(r);
+            typename detail::crowd_grid<D>::row_view view;
+            if (!grid_.view_of(r, view)) return;
             for (std::size_t i = 0; i < seen_count; ++i)
-                if (seen[i] == b) return;  // a bucket shared by two rows: visited once
-            seen[seen_count++] = b;
-            const std::uint32_t stop = grid_.bucket_start[b + 1];
-            for (std::uint32_t k = grid_.first_at_least(grid_.bucket_start[b], stop, x - reach_x);
-                 k < stop && grid_.x[k] <= x + reach_x; ++k)
+                if (seen[i] == view.bucket) return;  // a bucket shared by two rows: visited once
+            seen[seen_count++] = view.bucket;
+            std::uint32_t first, last;
+            grid_.run(view, x, reach_x, first, last);
+            for (std::uint32_t k = first; k < last; ++k)
                 if (const std::uint32_t slot = order_[k]; slot < n && touched_[slot] == 0) test(slot);
         };
         if constexpr (D == 2) {

@@ -4,12 +4,17 @@
 /// @file
 /// The grid of the batched tier (`crowd` and `flock`): the agents sorted by cell, and the
 /// runs of agents a neighbor search visits. Cells are `cell` wide across y (and z) and a
-/// `split`-th of that along x. A row of cells (one y, one z) is a bucket: numbered by its
-/// place when the rows' bounding box is small for the crowd, found through a hash table of
-/// half a bucket per agent when it is not; within a row the agents are sorted along x. So
-/// memory and time follow the agents and never the extent of the space they span: one
-/// agent flung to 1e18 costs what any other does, and two clusters a continent apart cost
-/// what two clusters side by side do.
+/// `split`-th of that along x; a row of cells has one y (and z). Three layouts, chosen at
+/// each sort by where the agents are, so that memory and time follow the agents and never
+/// the extent of the space they span (one agent flung to 1e18 costs what any other does,
+/// two clusters a continent apart what two clusters side by side do):
+/// - cells: the cells' bounding box holds at most four cells per agent (a crowd without
+///   outliers): a counting sort by cell, whose counts are every row's table of x cells;
+/// - rows: the rows' box holds at most two rows per agent: a bucket per row, numbered by
+///   place, the agents sorted along x within it, a table per row whose x cells are few;
+/// - hashed rows: otherwise, half a bucket per agent; rows sharing a bucket are told apart
+///   by the distance tests.
+/// In the first two, rows near each other in space are near each other in memory.
 
 #include <algorithm>
 #include <bit>
@@ -19,7 +24,6 @@
 #include <limits>
 #include <vector>
 
-#include "../detail/simd.hpp"
 #include "../executor.hpp"
 
 namespace steer::detail {
@@ -35,11 +39,48 @@ public:
     static constexpr std::int64_t split = 4;
     /// The rows a neighbor search visits: the agent's own and those next to it.
     static constexpr std::size_t max_rows = D == 2 ? 3 : 9;
+    /// The largest cell coordinate: differences of two coordinates, plus a few cells, never
+    /// overflow.
+    static constexpr std::int64_t max_coordinate = std::int64_t(1) << 61;
 
     /// A row of cells: its y (and z) cell coordinates.
     struct row_key {
         std::int64_t at[std::size_t{D - 1}];
         friend bool operator==(const row_key&, const row_key&) = default;
+    };
+
+    /// The bounding box of the agents' cells, gathered with `include`.
+    struct cell_bounds {
+        row_key lo{}, hi{};
+        std::int64_t x_lo = 0, x_hi = 0;
+        bool empty = true;
+        /// Widens the box to hold the cell (x, r).
+        void include(std::int64_t x_cell, const row_key& r) noexcept {
+            for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
+                lo.at[a] = empty ? r.at[a] : std::min(lo.at[a], r.at[a]);
+                hi.at[a] = empty ? r.at[a] : std::max(hi.at[a], r.at[a]);
+            }
+            x_lo = empty ? x_cell : std::min(x_lo, x_cell);
+            x_hi = empty ? x_cell : std::max(x_hi, x_cell);
+            empty = false;
+        }
+        /// Widens the box to hold `other`.
+        void include(const cell_bounds& other) noexcept {
+            if (other.empty) return;
+            include(other.x_lo, other.lo);
+            include(other.x_hi, other.hi);
+        }
+    };
+
+    /// The agents of one row (or of one hash bucket), and how to find its runs: through a
+    /// table of its x cells (entry i: the first of its agents whose x cell is at least
+    /// first_x + i; entry `cells`: its end), or by binary search where it has none.
+    struct row_view {
+        const std::uint32_t* table = nullptr;
+        std::int64_t first_x = 0;
+        std::int64_t cells = 0;
+        std::uint32_t begin = 0, end = 0;
+        std::uint32_t bucket = 0;  // which bucket: rows sharing one are the same agents
     };
 
     /// Cells for neighbors within `radius` (>= 0, finite) of each other.
@@ -54,75 +95,8 @@ public:
         }
     }
 
-    /// The bounding box of the agents' cells, gathered with `include`.
-    struct cell_bounds {
-        row_key lo{}, hi{};
-        std::int64_t x_lo = 0, x_hi = 0;
-        bool empty = true;
-        /// Widens the box to hold the cell (x, r).
-        void include(std::int64_t x, const row_key& r) noexcept {
-            for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
-                lo.at[a] = empty ? r.at[a] : std::min(lo.at[a], r.at[a]);
-                hi.at[a] = empty ? r.at[a] : std::max(hi.at[a], r.at[a]);
-            }
-            x_lo = empty ? x : std::min(x_lo, x);
-            x_hi = empty ? x : std::max(x_hi, x);
-            empty = false;
-        }
-        /// Widens the box to hold `other`.
-        void include(const cell_bounds& other) noexcept {
-            if (other.empty) return;
-            include(other.x_lo, other.lo);
-            include(other.x_hi, other.hi);
-        }
-    };
-
-    /// Chooses the buckets for `agents` agents whose cells span `bounds`. When the box holds
-    /// at most two rows per agent (a crowd, however dense or sparse, with no outlier), each
-    /// row of the box is a bucket of its own, numbered y fastest: the agents are then stored
-    /// row after row, as in space, and the rows around an agent's are near it in memory;
-    /// and when the box holds at most four cells per agent, every row gets a table over the
-    /// same x cells (a plain grid of cells, whose runs cost two loads each). Otherwise (an
-    /// agent flung far away, clusters far apart, a crowd strung along a diagonal), rows are
-    /// hashed into half a bucket per agent, whose memory follows the agents and not the box;
-    /// rows sharing a bucket are told apart by the distance tests.
-    void choose_buckets(const cell_bounds& bounds, std::size_t agents) {
-        double rows = 1;
-        for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
-            extent_[a] = bounds.empty ? 1 : bounds.hi.at[a] - bounds.lo.at[a] + 1;  // <= 2^62 + 1
-            rows *= static_cast<double>(extent_[a]);
-        }
-        origin_ = bounds.lo;
-        dense_ = rows <= 2.0 * static_cast<double>(agents) + 64;
-        x_origin_ = bounds.x_lo;
-        x_cells_ = bounds.empty ? 1 : bounds.x_hi - bounds.x_lo + 1;
-        aligned_ = dense_ && rows * static_cast<double>(x_cells_ + 1) <= 4.0 * static_cast<double>(agents) + 64;
-        if (dense_) {
-            buckets_ = static_cast<std::size_t>(rows) + 1;  // the last stays empty: rows outside the box
-        } else {
-            const std::size_t wanted = std::max<std::size_t>(64, agents / 2);
-            bucket_bits_ = static_cast<unsigned>(std::bit_width(wanted - 1));
-            buckets_ = std::size_t(1) << bucket_bits_;
-        }
-    }
-
-    /// Whether every row has a table over the same x cells (see `choose_buckets`).
-    [[nodiscard]] bool aligned() const noexcept { return aligned_; }
-    /// With aligned tables: the entries of [x - reach, x + reach] in every row's table.
-    void aligned_entries(std::int64_t cell_x, std::int64_t reach, std::int64_t& lo, std::int64_t& hi) const noexcept {
-        const std::int64_t at = cell_x - x_origin_;  // |coordinates| <= 2^61: no overflow
-        lo = std::clamp<std::int64_t>(at - reach, 0, x_cells_);
-        hi = std::clamp<std::int64_t>(at + reach + 1, 0, x_cells_);
-    }
-
     /// The cell width across rows the grid was planned with.
     [[nodiscard]] double cell() const noexcept { return cell_; }
-    /// The number of hash buckets.
-    [[nodiscard]] std::size_t buckets() const noexcept { return buckets_; }
-
-    /// The largest cell coordinate: differences of two coordinates, plus a few cells, never
-    /// overflow.
-    static constexpr std::int64_t max_coordinate = std::int64_t(1) << 61;
 
     /// The cell coordinate of `t` cells from the origin (floor), clamped to +-2^61.
     [[nodiscard]] static std::int64_t quantize(double t) noexcept {
@@ -133,7 +107,7 @@ public:
         return static_cast<double>(truncated) > t ? truncated - 1 : truncated;
     }
 
-    /// The x cell of coordinate `x`.
+    /// The x cell of coordinate `coordinate`.
     template <class S>
     [[nodiscard]] std::int64_t x_of(S coordinate) const noexcept {
         return quantize(static_cast<double>(coordinate) * inverse_x_cell_);
@@ -142,85 +116,88 @@ public:
     template <class P>
     [[nodiscard]] row_key row_of(const P& p) const noexcept {
         row_key r;
-        for (int d = 1; d < D; ++d)
-            r.at[d - 1] = quantize(static_cast<double>(p[d]) * inverse_cell_);
+        for (int d = 1; d < D; ++d) r.at[d - 1] = quantize(static_cast<double>(p[d]) * inverse_cell_);
         return r;
     }
-    /// The bucket of a row: its place in the box, or a fixed mix of its coordinates (the
-    /// same on every platform).
-    [[nodiscard]] std::uint32_t bucket_of(const row_key& r) const noexcept {
-        if (dense_) {
-            std::uint64_t index = 0;
-            for (std::size_t a = std::size_t{D - 1}; a-- > 0;) {
-                const std::int64_t offset = r.at[a] - origin_.at[a];  // |coordinates| <= 2^61: no overflow
-                if (offset < 0 || offset >= extent_[a]) return static_cast<std::uint32_t>(buckets_ - 1);
-                index = index * static_cast<std::uint64_t>(extent_[a]) + static_cast<std::uint64_t>(offset);
-            }
-            return static_cast<std::uint32_t>(index);
+
+    /// Chooses the layout for `agents` agents whose cells span `bounds` (see the file's
+    /// comment).
+    void choose_layout(const cell_bounds& bounds, std::size_t agents) {
+        double rows = 1;
+        for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
+            extent_[a] = bounds.empty ? 1 : bounds.hi.at[a] - bounds.lo.at[a] + 1;  // <= 2^62 + 1
+            rows *= static_cast<double>(extent_[a]);
         }
-        std::uint64_t h = static_cast<std::uint64_t>(r.at[0]) * 0x9E3779B97F4A7C15ull;
-        if constexpr (D == 3) h ^= static_cast<std::uint64_t>(r.at[1]) * 0xC2B2AE3D27D4EB4Full;
-        h ^= h >> 31;
-        h *= 0xBF58476D1CE4E5B9ull;
-        h ^= h >> 29;
-        return static_cast<std::uint32_t>(h >> (64 - bucket_bits_));
+        origin_ = bounds.lo;
+        x_origin_ = bounds.x_lo;
+        x_cells_ = bounds.empty ? 1 : bounds.x_hi - bounds.x_lo + 1;
+        const auto n = static_cast<double>(agents);
+        if (rows * static_cast<double>(x_cells_) <= 4 * n + 64) {
+            layout_ = layout::cells;
+            buckets_ = static_cast<std::size_t>(rows) * static_cast<std::size_t>(x_cells_);
+        } else if (rows <= 2 * n + 64) {
+            layout_ = layout::rows;
+            buckets_ = static_cast<std::size_t>(rows);
+        } else {
+            layout_ = layout::hashed;
+            const std::size_t wanted = std::max<std::size_t>(64, agents / 2);
+            bucket_bits_ = static_cast<unsigned>(std::bit_width(wanted - 1));
+            buckets_ = std::size_t(1) << bucket_bits_;
+        }
     }
 
-    /// Sorts the `n` agents whose keys are in `unsorted_x`, `unsorted_row` and
-    /// `unsorted_bucket` (storage order) into `order` (order[k]: the storage slot of the
-    /// k-th agent in grid order): by bucket, and by x within a bucket, keeping the
-    /// previous order among equal keys. `bucket_start` gets each bucket's first position.
+    /// The bucket an agent in cell (x, r) is sorted into.
+    [[nodiscard]] std::uint32_t bucket_of(std::int64_t x_cell, const row_key& r) const noexcept {
+        if (layout_ == layout::cells)
+            return static_cast<std::uint32_t>(row_index(r) * static_cast<std::uint64_t>(x_cells_) +
+                                              static_cast<std::uint64_t>(x_cell - x_origin_));
+        if (layout_ == layout::rows) return static_cast<std::uint32_t>(row_index(r));
+        return hash(r);
+    }
+
+    /// Sorts the `n` agents whose keys are in `unsorted_x` and `unsorted_bucket` (storage
+    /// order) into `order` (order[k]: the storage slot of the k-th agent in grid order): by
+    /// bucket, then along x within a bucket, keeping the previous order among equal keys.
     /// The result does not depend on the executor or on the number of threads.
     template <class Exec>
     void sort(std::size_t n, const std::int64_t* unsorted_x, const std::uint32_t* unsorted_bucket,
               std::vector<std::uint32_t>& order, Exec& exec) {
         counting_sort(n, unsorted_bucket, order, exec);
-        // Then along x within each bucket, in parallel over ranges of buckets.
+        if (layout_ == layout::cells) return;  // a cell's agents share their x cell
         scratch_.resize(n);
         const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
         exec(tasks, [&](std::size_t first, std::size_t last) {
-            for (std::size_t t = first; t < last; ++t) {
-                const std::size_t lo = buckets_ * t / tasks, hi = buckets_ * (t + 1) / tasks;
-                for (std::size_t b = lo; b < hi; ++b)
-                    sort_along_x(order.data(), bucket_start[b], bucket_start[b + 1], unsorted_x);
-            }
+            for (std::size_t t = first; t < last; ++t)
+                for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b)
+                    sort_along_x(order.data(), bucket_start_[b], bucket_start_[b + 1], unsorted_x);
         });
     }
 
-    /// The first grid position of each bucket, then n.
-    std::vector<std::uint32_t> bucket_start;
-    /// Each agent's x cell, in grid order.
+    /// Each agent's x cell, in grid order (filled by the caller after the sort).
     std::vector<std::int64_t> x;
-    /// Each agent's row, in grid order.
+    /// Each agent's row, in grid order (filled by the caller after the sort).
     std::vector<row_key> row;
 
-    /// After the sort, once `x` holds the agents' x cells in grid order: a table per bucket
-    /// whose x cells span little more than its agents (all of a crowd's rows but those an
-    /// outlier stretches), giving the agents at or after each x cell in one load.
+    /// After the sort, once `x` is filled: the tables of the rows whose x cells span little
+    /// more than their agents (in the rows layout; the cells layout's tables are its counts,
+    /// and hashed buckets are searched).
     template <class Exec>
     void index_rows(Exec& exec) {
-        first_x_.resize(buckets_);
+        if (layout_ != layout::rows) return;
         table_at_.resize(buckets_);
         const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
-        // 1. Which buckets get a table, and how long: per range of buckets.
+        // 1. Which rows get a table, and how long: per range of rows.
         table_size_.assign(tasks + 1, 0);
         exec(tasks, [&](std::size_t first, std::size_t last) {
             for (std::size_t t = first; t < last; ++t) {
                 std::size_t size = 0;
                 for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
-                    const std::uint32_t begin = bucket_start[b], end = bucket_start[b + 1];
+                    const std::uint32_t begin = bucket_start_[b], end = bucket_start_[b + 1];
                     table_at_[b] = no_table;
-                    std::uint64_t span = 0;  // the table's entries, less 2
-                    if (aligned_) {
-                        first_x_[b] = x_origin_;
-                        span = static_cast<std::uint64_t>(x_cells_ - 1);
-                    } else {
-                        if (begin == end) continue;
-                        first_x_[b] = x[begin];
-                        // The span of x cells, in unsigned arithmetic (it may exceed 2^63).
-                        span = static_cast<std::uint64_t>(x[end - 1]) - static_cast<std::uint64_t>(x[begin]);
-                        if (span > 4 * std::uint64_t{end - begin} + 4) continue;  // stretched: binary search
-                    }
+                    if (begin == end) continue;
+                    // The span of x cells, in unsigned arithmetic (it may exceed 2^63).
+                    const std::uint64_t span = static_cast<std::uint64_t>(x[end - 1]) - static_cast<std::uint64_t>(x[begin]);
+                    if (span > 4 * std::uint64_t{end - begin} + 4) continue;  // stretched: searched
                     table_at_[b] = static_cast<std::uint32_t>(size);  // relative to the range, for now
                     size += static_cast<std::size_t>(span) + 2;
                 }
@@ -229,18 +206,16 @@ public:
         });
         for (std::size_t t = 0; t < tasks; ++t) table_size_[t + 1] += table_size_[t];
         tables_.resize(table_size_[tasks]);
-        // 2. Fill them: entry i of a bucket's table is its first agent whose x cell is at
-        //    least first_x + i; the last entry is the bucket's end.
+        // 2. Fill them.
         exec(tasks, [&](std::size_t first, std::size_t last) {
             for (std::size_t t = first; t < last; ++t)
                 for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
                     if (table_at_[b] == no_table) continue;
                     table_at_[b] += static_cast<std::uint32_t>(table_size_[t]);
                     std::uint32_t* table = tables_.data() + table_at_[b];
-                    const std::uint32_t begin = bucket_start[b], end = bucket_start[b + 1];
-                    const std::int64_t base = first_x_[b];
-                    const auto entries =
-                        static_cast<std::size_t>((aligned_ ? x_origin_ + x_cells_ - 1 : x[end - 1]) - base) + 2;
+                    const std::uint32_t begin = bucket_start_[b], end = bucket_start_[b + 1];
+                    const std::int64_t base = x[begin];
+                    const auto entries = static_cast<std::size_t>(x[end - 1] - base) + 2;
                     std::uint32_t k = begin;
                     for (std::size_t i = 0; i < entries; ++i) {
                         while (k < end && x[k] < base + static_cast<std::int64_t>(i)) ++k;
@@ -250,19 +225,54 @@ public:
         });
     }
 
-    /// The rows around one agent's row that a neighbor search visits, each distinct bucket
-    /// once and the agent's own first, kept from one agent to the next of the same row;
-    /// `run` gives the agents of one of them whose x cell is within `split` of the agent's.
+    /// The agents of row `r`, into `view`; false when the row certainly has none (outside
+    /// the box of a placed layout, or an empty bucket).
+    [[nodiscard]] bool view_of(const row_key& r, row_view& view) const noexcept {
+        if (layout_ == layout::hashed) {
+            view.bucket = hash(r);
+            view.begin = bucket_start_[view.bucket];
+            view.end = bucket_start_[view.bucket + 1];
+            view.table = nullptr;
+            return view.begin != view.end;
+        }
+        if (!inside(r)) return false;
+        const std::uint64_t index = row_index(r);
+        view.bucket = static_cast<std::uint32_t>(index);
+        if (layout_ == layout::cells) {
+            const std::uint32_t* table = bucket_start_.data() + index * static_cast<std::uint64_t>(x_cells_);
+            view.table = table;
+            view.first_x = x_origin_;
+            view.cells = x_cells_;
+            view.begin = table[0];
+            view.end = table[x_cells_];
+            return view.begin != view.end;
+        }
+        view.begin = bucket_start_[index];
+        view.end = bucket_start_[index + 1];
+        if (view.begin == view.end) return false;
+        view.first_x = x[view.begin];
+        view.cells = x[view.end - 1] - view.first_x + 1;
+        view.table = table_at_[index] != no_table ? tables_.data() + table_at_[index] : nullptr;
+        return true;
+    }
+
+    /// [lo, hi): the agents of `view` whose x cell is within `reach` of `x_cell`.
+    void run(const row_view& view, std::int64_t x_cell, std::int64_t reach, std::uint32_t& lo,
+             std::uint32_t& hi) const noexcept {
+        if (view.table != nullptr) [[likely]] {
+            const std::int64_t at = x_cell - view.first_x;  // |coordinates| <= 2^61: no overflow
+            lo = view.table[std::clamp<std::int64_t>(at - reach, 0, view.cells)];
+            hi = view.table[std::clamp<std::int64_t>(at + reach + 1, 0, view.cells)];
+            return;
+        }
+        lo = first_at_least(view.begin, view.end, x_cell - reach);
+        hi = first_at_least(lo, view.end, x_cell + reach + 1);
+    }
+
+    /// The rows around one agent's row that a neighbor search visits (the agent's own
+    /// first, each bucket once), kept from one agent to the next of the same row.
     struct neighbor_rows {
-        /// One bucket: its agents, and the table of its x cells (null: none, searched).
-        /// An empty bucket's table is its `begin`, for one x cell: every run of it is empty.
-        struct bucket_view {
-            const std::uint32_t* table = nullptr;
-            std::int64_t first_x = 0;
-            std::int64_t cells = 0;  // the table's last entry: one past the bucket's x cells
-            std::uint32_t begin = 0, end = 0;
-        };
-        bucket_view rows[max_rows];
+        row_view rows[max_rows];
         std::size_t count = 0;
         row_key of{};
         bool ready = false;
@@ -274,30 +284,15 @@ public:
             of = g.row[k];
             ready = true;
             count = 0;
-            std::uint32_t seen[max_rows] = {};
             const auto add = [&](const row_key& r) {
-                const std::uint32_t b = g.bucket_of(r);
-                for (std::size_t i = 0; i < count; ++i)
-                    if (seen[i] == b) return;  // two rows in one bucket: its agents once
-                seen[count] = b;
-                bucket_view& view = rows[count++];
-                view.begin = g.bucket_start[b];
-                view.end = g.bucket_start[b + 1];
-                if (g.aligned_) {
-                    view.table = g.tables_.data() + g.table_at_[b];
-                    view.first_x = g.x_origin_;
-                    view.cells = g.x_cells_;
-                    return;
-                }
-                view.first_x = 0;
-                view.cells = 0;
-                view.table = &view.begin;
-                if (view.begin == view.end) return;
-                view.first_x = g.first_x_[b];
-                view.cells = g.x[view.end - 1] - view.first_x + 1;
-                view.table = g.table_at_[b] != no_table ? g.tables_.data() + g.table_at_[b] : nullptr;
+                row_view& view = rows[count];
+                if (!g.view_of(r, view)) return;
+                if (g.layout_ == layout::hashed)
+                    for (std::size_t i = 0; i < count; ++i)
+                        if (rows[i].bucket == view.bucket) return;  // two rows in one bucket: its agents once
+                ++count;
             };
-            add(of);  // the agent's own row first
+            add(of);  // the agent's own row first: it holds the agent, so it is never skipped
             if constexpr (D == 2) {
                 for (std::int64_t dy = -1; dy <= 1; ++dy)  // |coordinates| <= 2^61: no overflow
                     if (dy != 0) add(row_key{{of.at[0] + dy}});
@@ -307,33 +302,56 @@ public:
                         if (dy != 0 || dz != 0) add(row_key{{of.at[0] + dy, of.at[1] + dz}});
             }
         }
-
-        /// [lo, hi): the agents of row `i` whose x cell is within `reach` of `x`.
-        void run(const crowd_grid& g, std::size_t i, std::int64_t x, std::int64_t reach, std::uint32_t& lo,
-                 std::uint32_t& hi) const noexcept {
-            const bucket_view& view = rows[i];
-            const std::int64_t at = x - view.first_x;  // |x|, |first_x| <= 2^61: no overflow
-            if (view.table != nullptr) [[likely]] {
-                lo = view.table[std::clamp<std::int64_t>(at - reach, 0, view.cells)];
-                hi = view.table[std::clamp<std::int64_t>(at + reach + 1, 0, view.cells)];
-                return;
-            }
-            lo = g.first_at_least(view.begin, view.end, x - reach);
-            hi = g.first_at_least(lo, view.end, x + reach + 1);
-        }
     };
 
-    /// The first grid position in [begin, end) whose x cell is at least `x` (end if none).
+    /// The first grid position in [begin, end) whose x cell is at least `value` (end if none).
     [[nodiscard]] std::uint32_t first_at_least(std::uint32_t begin, std::uint32_t end, std::int64_t value) const noexcept {
         while (begin < end) {
             const std::uint32_t middle = begin + (end - begin) / 2;
-            if (this->x[middle] < value) begin = middle + 1;
+            if (x[middle] < value) begin = middle + 1;
             else end = middle;
         }
         return begin;
     }
 
+    /// Whether the layout is a grid of cells, where every row's table covers the same x
+    /// cells: the table entries of a run are then the same for every row (`cell_entries`).
+    [[nodiscard]] bool cells_layout() const noexcept { return layout_ == layout::cells; }
+    /// In the cells layout: the table entries of the run of x cells within `reach` of `x_cell`.
+    void cell_entries(std::int64_t x_cell, std::int64_t reach, std::int64_t& lo, std::int64_t& hi) const noexcept {
+        const std::int64_t at = x_cell - x_origin_;  // |coordinates| <= 2^61: no overflow
+        lo = std::clamp<std::int64_t>(at - reach, 0, x_cells_);
+        hi = std::clamp<std::int64_t>(at + reach + 1, 0, x_cells_);
+    }
+
 private:
+    enum class layout { cells, rows, hashed };
+
+    /// Whether row `r` is inside the rows' box (placed layouts).
+    [[nodiscard]] bool inside(const row_key& r) const noexcept {
+        for (std::size_t a = 0; a < std::size_t{D - 1}; ++a) {
+            const std::int64_t offset = r.at[a] - origin_.at[a];  // |coordinates| <= 2^61: no overflow
+            if (offset < 0 || offset >= extent_[a]) return false;
+        }
+        return true;
+    }
+    /// The place of row `r` in the rows' box, y fastest (r must be inside).
+    [[nodiscard]] std::uint64_t row_index(const row_key& r) const noexcept {
+        std::uint64_t index = 0;
+        for (std::size_t a = std::size_t{D - 1}; a-- > 0;)
+            index = index * static_cast<std::uint64_t>(extent_[a]) + static_cast<std::uint64_t>(r.at[a] - origin_.at[a]);
+        return index;
+    }
+    /// The hash bucket of a row: a fixed mix of its coordinates (the same on every platform).
+    [[nodiscard]] std::uint32_t hash(const row_key& r) const noexcept {
+        std::uint64_t h = static_cast<std::uint64_t>(r.at[0]) * 0x9E3779B97F4A7C15ull;
+        if constexpr (D == 3) h ^= static_cast<std::uint64_t>(r.at[1]) * 0xC2B2AE3D27D4EB4Full;
+        h ^= h >> 31;
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+        return static_cast<std::uint32_t>(h >> (64 - bucket_bits_));
+    }
+
     /// Stable counting sort of the agents by bucket, in ranges of buckets (one task each:
     /// every task reads all the agents' buckets and places only its range's agents), so that
     /// the sort runs on every thread and gives the one stable order whoever runs what.
@@ -343,29 +361,29 @@ private:
         const std::size_t total = buckets_;
         const std::size_t ranges = std::clamp<std::size_t>(executor_threads(exec, 4), 1, 4);
         const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
-        bucket_start.assign(total + 1, 0);
+        bucket_start_.assign(total + 1, 0);
         order.resize(n);
         range_offset_.assign(ranges + 1, 0);
-        // 1. Per range: count each bucket's agents into bucket_start[b + 1], turn the counts
+        // 1. Per range: count each bucket's agents into bucket_start_[b + 1], turn the counts
         //    into starts relative to the range, and note the range's total.
         exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
             for (std::size_t r = first_range; r < end_range; ++r) {
                 const std::uint32_t lo = range_begin(r), hi = range_begin(r + 1);
                 for (std::size_t i = 0; i < n; ++i) {
                     const std::uint32_t b = unsorted_bucket[i];
-                    if (b >= lo && b < hi) ++bucket_start[b + 1];
+                    if (b >= lo && b < hi) ++bucket_start_[b + 1];
                 }
                 std::uint32_t running = 0;
                 for (std::uint32_t b = lo; b < hi; ++b) {
-                    const std::uint32_t count = bucket_start[b + 1];
-                    bucket_start[b + 1] = running;
+                    const std::uint32_t count = bucket_start_[b + 1];
+                    bucket_start_[b + 1] = running;
                     running += count;
                 }
                 range_offset_[r + 1] = running;
             }
         });
         for (std::size_t r = 0; r < ranges; ++r) range_offset_[r + 1] += range_offset_[r];
-        // 2. Per range: scatter its agents in their previous order (bucket_start[b + 1] is
+        // 2. Per range: scatter its agents in their previous order (bucket_start_[b + 1] is
         //    the cursor of bucket b and ends at the start of bucket b + 1), then make the
         //    starts global.
         exec(ranges, [&](std::size_t first_range, std::size_t end_range) {
@@ -374,9 +392,9 @@ private:
                 const std::size_t offset = range_offset_[r];
                 for (std::size_t i = 0; i < n; ++i) {
                     const std::uint32_t b = unsorted_bucket[i];
-                    if (b >= lo && b < hi) order[offset + bucket_start[b + 1]++] = static_cast<std::uint32_t>(i);
+                    if (b >= lo && b < hi) order[offset + bucket_start_[b + 1]++] = static_cast<std::uint32_t>(i);
                 }
-                for (std::uint32_t b = lo; b < hi; ++b) bucket_start[b + 1] += static_cast<std::uint32_t>(offset);
+                for (std::uint32_t b = lo; b < hi; ++b) bucket_start_[b + 1] += static_cast<std::uint32_t>(offset);
             }
         });
     }
@@ -400,6 +418,8 @@ private:
             }
             order[j] = moving;
             if (budget == 0) {
+                // The moves so far kept equal keys in order: the merge sort's result is the
+                // stable sort of the original order.
                 merge_sort(order + begin, scratch_.data() + begin, size, xs);
                 return;
             }
@@ -423,23 +443,23 @@ private:
         if (from != data) std::copy(from, from + size, data);
     }
 
+    static constexpr std::uint32_t no_table = std::numeric_limits<std::uint32_t>::max();
+
     double cell_ = 1;
     double inverse_cell_ = 1;
     double inverse_x_cell_ = 1;
-    bool dense_ = true;
-    bool aligned_ = false;
-    std::int64_t x_origin_ = 0;
-    std::int64_t x_cells_ = 1;
+    layout layout_ = layout::cells;
     row_key origin_{};
     std::int64_t extent_[std::size_t{D - 1}] = {};
+    std::int64_t x_origin_ = 0;
+    std::int64_t x_cells_ = 1;
     unsigned bucket_bits_ = 6;
     std::size_t buckets_ = 1;
-    static constexpr std::uint32_t no_table = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> bucket_start_{0, 0};  // the first grid position of each bucket, then n
     std::vector<std::size_t> range_offset_;
     std::vector<std::uint32_t> scratch_;
-    std::vector<std::int64_t> first_x_;     // per bucket: its first agent's x cell
-    std::vector<std::uint32_t> table_at_;   // per bucket: where its table starts, or no_table
-    std::vector<std::size_t> table_size_;   // per range of buckets, then their running sums
+    std::vector<std::uint32_t> table_at_;    // rows layout, per row: where its table starts, or no_table
+    std::vector<std::size_t> table_size_;    // per range of rows, then their running sums
     std::vector<std::uint32_t> tables_;
 };
 

@@ -85,9 +85,10 @@ void check_neighbors(steer::crowd<V>& c, double radius) {
         return V(0);
     });
     REQUIRE(got.size() == expected.size());
-    for (const auto& [index, mine] : expected) {
+    for (const auto& entry : expected) {
+        const std::uint32_t index = entry.first;
         CAPTURE(index);
-        REQUIRE(got[index] == mine);
+        REQUIRE(got[index] == entry.second);
     }
 }
 
@@ -123,13 +124,22 @@ TEST_CASE_TEMPLATE("crowd neighbors are exactly the others within the radius, on
         c.set_max_neighbors(1024);
         add_ball(c, gen, 500, 6, 2);
         add_ball(c, gen, 20, 0.5, 0, make<V>(30, -20, 10));  // a far tight cluster
-        for (int i = 0; i < 4; ++i)                          // and three agents on one spot
+        for (int i = 0; i < 4; ++i)                          // and four agents on one spot
             c.add(steer::vehicle_params<V>{.position = make<V>(2, 2, 2)});
         for (const double radius : {1.0, 2.5, 0.0, 0.37}) {
             CAPTURE(radius);
             check_neighbors(c, radius);
             check_neighbors(c, radius);  // the grid kept from the step before
         }
+        // Strung out along x: few rows, many cells (a table per row); then a cluster a
+        // million units along x (rows searched), then one far off every axis (rows hashed).
+        for (int i = 0; i < 300; ++i)
+            c.add(steer::vehicle_params<V>{.position = make<V>(40 + 0.9 * i, 0.3 * (i % 3), 0.2 * (i % 2))});
+        check_neighbors(c, 1.0);
+        add_ball(c, gen, 30, 1, 0, make<V>(1e6, 0, 0));
+        check_neighbors(c, 1.0);
+        c.add(steer::vehicle_params<V>{.position = make<V>(-1e9, 1e9, -1e9)});
+        check_neighbors(c, 1.0);
     }
 }
 
