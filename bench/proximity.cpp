@@ -264,6 +264,37 @@ void flock_step_sorted_flock(benchmark::State& state) {
     run_flock_steps(state, w, order::storage);
 }
 
+// (c) A crowded bin: `m` entries piled into one bin of a 32 x 32 x 32 lattice, and a query
+// that reaches that bin. range(1) = 1: the sphere holds every entry (each is reported);
+// 0: it only grazes the bin and holds none (each is tested and rejected). A query costs a
+// distance test per entry of the bins it visits, so both grow linearly in m: the lattice
+// is O(k) per query only while bins hold a few entries each (docs/proximity.md).
+void query_crowded_bin(benchmark::State& state) {
+    const auto m = static_cast<std::size_t>(state.range(0));
+    const bool holds = state.range(1) != 0;
+    lattice_db lattice({.min = V(0), .max = V(32)}, glm::ivec3(32));
+    steer::rng gen(7);
+    std::vector<boid> pile;
+    pile.reserve(m);
+    for (std::size_t k = 0; k < m; ++k)
+        pile.emplace_back(steer::vehicle_params<V>{
+            .position = V(16.5f) + V(steer::uniform(gen, -0.4f, 0.4f), steer::uniform(gen, -0.4f, 0.4f),
+                                     steer::uniform(gen, -0.4f, 0.4f))});
+    for (const boid& b : pile) lattice.insert(&b, b.position());
+    // Holding: centred on the pile, radius 1. Grazing: from the next bin over, radius 0.55,
+    // which reaches into the pile's bin but not to any entry (they are at least 0.6 away).
+    const V center = holds ? V(16.5f) : V(17.5f, 16.5f, 16.5f);
+    const float radius = holds ? 1.0f : 0.55f;
+    std::uint64_t seen = 0;
+    for (auto _ : state) {
+        lattice.for_each_within(center, radius, [&](const boid*, float) { ++seen; });
+        benchmark::DoNotOptimize(seen);
+    }
+    state.counters["per_entry"] = benchmark::Counter(static_cast<double>(m), benchmark::Counter::kIsIterationInvariantRate |
+                                                                             benchmark::Counter::kInvert);
+    state.counters["found"] = static_cast<double>(seen) / static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
+}
+
 }  // namespace
 
 // The brute-force scan reads every entry whatever the order, so it runs in array order only.
@@ -303,3 +334,8 @@ BENCHMARK(flock_step<brute_db, order::array>)
     ->Name("flock_step/brute_force")
     ->Arg(280)->Arg(1000)->Arg(10000)
     ->Unit(benchmark::kMicrosecond)->Complexity(benchmark::oAuto);
+BENCHMARK(query_crowded_bin)
+    ->Name("query/crowded_bin")
+    ->ArgsProduct({{4, 64, 1024, 16384}, {1, 0}})
+    ->ArgNames({"entries", "holds"})
+    ->Unit(benchmark::kMicrosecond);
