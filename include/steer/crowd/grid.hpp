@@ -81,6 +81,11 @@ public:
         std::int64_t cells = 0;
         std::uint32_t begin = 0, end = 0;
         std::uint32_t bucket = 0;  // which bucket: rows sharing one are the same agents
+        // Without a table: the last run found and the x cell it was for. The agents of one
+        // row come in x order, so the next run starts at or after it: a few steps forward.
+        std::uint32_t run_lo = 0, run_hi = 0;
+        std::int64_t run_x = 0;
+        bool has_run = false;
     };
 
     /// Cells for neighbors within `radius` (>= 0, finite) of each other.
@@ -228,6 +233,7 @@ public:
     /// The agents of row `r`, into `view`; false when the row certainly has none (outside
     /// the box of a placed layout, or an empty bucket).
     [[nodiscard]] bool view_of(const row_key& r, row_view& view) const noexcept {
+        view.has_run = false;
         if (layout_ == layout::hashed) {
             view.bucket = hash(r);
             view.begin = bucket_start_[view.bucket];
@@ -256,8 +262,10 @@ public:
         return true;
     }
 
-    /// [lo, hi): the agents of `view` whose x cell is within `reach` of `x_cell`.
-    void run(const row_view& view, std::int64_t x_cell, std::int64_t reach, std::uint32_t& lo,
+    /// [lo, hi): the agents of `view` whose x cell is within `reach` of `x_cell`. A view
+    /// without a table keeps its last run, from which the next one for a larger x cell is
+    /// found by stepping forward (binary search otherwise).
+    void run(row_view& view, std::int64_t x_cell, std::int64_t reach, std::uint32_t& lo,
              std::uint32_t& hi) const noexcept {
         if (view.table != nullptr) [[likely]] {
             const std::int64_t at = x_cell - view.first_x;  // |coordinates| <= 2^61: no overflow
@@ -265,8 +273,20 @@ public:
             hi = view.table[std::clamp<std::int64_t>(at + reach + 1, 0, view.cells)];
             return;
         }
-        lo = first_at_least(view.begin, view.end, x_cell - reach);
-        hi = first_at_least(lo, view.end, x_cell + reach + 1);
+        if (view.has_run && x_cell >= view.run_x) {
+            lo = view.run_lo;
+            hi = view.run_hi;
+            while (lo < view.end && x[lo] < x_cell - reach) ++lo;
+            hi = std::max(hi, lo);
+            while (hi < view.end && x[hi] <= x_cell + reach) ++hi;
+        } else {
+            lo = first_at_least(view.begin, view.end, x_cell - reach);
+            hi = first_at_least(lo, view.end, x_cell + reach + 1);
+        }
+        view.run_lo = lo;
+        view.run_hi = hi;
+        view.run_x = x_cell;
+        view.has_run = true;
     }
 
     /// The rows around one agent's row that a neighbor search visits (the agent's own
