@@ -45,8 +45,11 @@ namespace steer {
 /// A stable handle to an agent of a `crowd` (or a `flock`): valid from `add` until
 /// `remove`, whatever the steps do to the storage order. A removed agent's handle is
 /// refused afterwards, even when its slot has been given to a new agent (the generation
-/// differs). `index` is small and dense (removed agents' indices are reused): index your
-/// own per-agent arrays with it.
+/// differs; a slot whose 2^32 generations are used up is retired, never reused). `index` is
+/// small and dense (removed agents' indices are reused): index your own per-agent arrays
+/// with it. A handle does not know which crowd issued it: one from another crowd is refused
+/// when its slot there is out of range, free or of another generation, and otherwise names
+/// whichever agent that crowd keeps in the slot (never memory outside the crowd).
 struct crowd_id {
     /// The agent's slot: dense, reused after a removal (index your own arrays with it).
     std::uint32_t index = std::numeric_limits<std::uint32_t>::max();
@@ -179,6 +182,8 @@ template <vector V>
 class flock;
 
 namespace detail {
+struct crowd_test_access;  // defined by the tests only
+
 
 /// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
 /// stepping thread's stack (4 KB).
@@ -318,7 +323,8 @@ public:
     }
 
     /// Removes an agent; its handle is refused from now on. Another agent takes its storage
-    /// slot (handles are unaffected). A stale or foreign handle is refused.
+    /// slot (handles are unaffected). A stale handle is refused (see `crowd_id` about
+    /// handles from another crowd).
     void remove(id_type id) {
         const std::uint32_t slot = slot_checked(id, "remove");
         const std::size_t last = vehicles_.size() - 1;
@@ -335,18 +341,12 @@ public:
         phases_.pop_back();
         ids_.pop_back();
         touched_.pop_back();
-        slot_of_[id.index] = no_slot;
-        ++generations_[id.index];
-        free_.push_back(id.index);
+        release(id.index);
     }
 
     /// Removes every agent (their handles are refused from now on); keeps the memory.
     void clear() {
-        for (const id_type& id : ids_) {
-            slot_of_[id.index] = no_slot;
-            ++generations_[id.index];
-            free_.push_back(id.index);
-        }
+        for (const id_type& id : ids_) release(id.index);
         vehicles_.clear();
         steering_.clear();
         phases_.clear();
@@ -497,6 +497,7 @@ public:
 
 private:
     friend class flock<V>;
+    friend struct detail::crowd_test_access;  // the tests' way to a slot's generation
 
     static constexpr const char* where_query = "steer::crowd::for_each_within";
     static constexpr const char* where_nearest = "steer::crowd::nearest";
@@ -524,6 +525,14 @@ private:
                                         " (got index " + detail::format_value(id.index) + ", generation " +
                                         detail::format_value(id.generation) + ")");
         return slot_of_[id.index];
+    }
+
+    /// Frees the id slot `index` for a later agent, under the next generation; a slot whose
+    /// generations are used up is retired instead (never given out again), so that no stale
+    /// handle ever names a later agent, however many times slots are reused.
+    void release(std::uint32_t index) {
+        slot_of_[index] = no_slot;
+        if (++generations_[index] != 0) free_.push_back(index);
     }
 
     /// Notes that the agent in `slot` may no longer be where the grid has it.

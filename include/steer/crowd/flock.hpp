@@ -113,7 +113,8 @@ public:
     /// f % period == phase % period). Returns its handle.
     flock_id add(const vehicle_type& v, std::uint32_t phase) { return agents_.add(v, phase); }
     /// Removes an agent; its handle is refused from now on. Another agent takes its storage
-    /// slot (handles are unaffected). A stale or foreign handle is refused.
+    /// slot (handles are unaffected). A stale handle is refused (see `crowd_id` about
+    /// handles from another flock).
     void remove(flock_id id) { agents_.remove(id); }
     /// Removes every agent (their handles are refused from now on); keeps the memory.
     void clear() { agents_.clear(); }

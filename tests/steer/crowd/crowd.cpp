@@ -544,3 +544,41 @@ TEST_CASE_TEMPLATE("crowd constraint: each agent is constrained after it moves, 
     CHECK(c.frame() == 5);
     for (std::size_t i = 0; i < ids.size(); ++i) CHECK(c.agent(ids[i]).position() == before[i]);
 }
+
+namespace steer::detail {
+/// The tests' way to a crowd's slot generations (declared a friend by crowd).
+struct crowd_test_access {
+    template <class V>
+    static void set_generation(steer::crowd<V>& c, std::uint32_t index, std::uint32_t generation) {
+        c.generations_[index] = generation;
+    }
+};
+}  // namespace steer::detail
+
+TEST_CASE("crowd retires an id slot whose generations are used up: no stale handle comes back") {
+    using V = glm::vec2;
+    steer::crowd<V> c;
+    const steer::crowd_id first = c.add(steer::vehicle_params<V>{});
+    c.remove(first);
+    const steer::crowd_id second = c.add(steer::vehicle_params<V>{});
+    REQUIRE(second.index == first.index);  // reused, generation 1
+    CHECK(second.generation == 1);
+    // Fast-forward the slot to its last generation, as 2^32 - 2 more reuses would.
+    c.remove(second);
+    steer::detail::crowd_test_access::set_generation(c, first.index, std::numeric_limits<std::uint32_t>::max());
+    const steer::crowd_id last = c.add(steer::vehicle_params<V>{});
+    REQUIRE(last.index == first.index);
+    CHECK(last.generation == std::numeric_limits<std::uint32_t>::max());
+    c.remove(last);  // the generation would wrap to 0, which `first` carries: the slot retires
+    const steer::crowd_id fresh = c.add(steer::vehicle_params<V>{});
+    CHECK(fresh.index != first.index);
+    CHECK_FALSE(c.contains(first));
+    CHECK_FALSE(c.contains(last));
+    CHECK_THROWS_AS((void)c.agent(first), std::invalid_argument);
+    // A handle from another crowd is refused when its slot is out of range here.
+    steer::crowd<V> other;
+    for (int i = 0; i < 5; ++i) (void)other.add(steer::vehicle_params<V>{});
+    const steer::crowd_id foreign = other.ids()[4];
+    CHECK_FALSE(c.contains(foreign));
+    CHECK_THROWS_AS((void)c.agent(foreign), std::invalid_argument);
+}
