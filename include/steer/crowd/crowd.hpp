@@ -182,8 +182,8 @@ template <vector V>
 class flock;
 
 namespace detail {
-struct crowd_test_access;  // defined by the tests only
 
+struct crowd_test_access;  // defined by the tests only
 
 /// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
 /// stepping thread's stack (4 KB).
@@ -236,7 +236,7 @@ template <class P, int D>
 /// return on the per-vehicle path given the same neighbors.
 ///
 /// How it is fast: the neighbor search is done for everyone at once on a grid sorted at
-/// each step (rows of cells found by hashing, agents sorted along each row), the agents
+/// each step (`detail::crowd_grid`: its layout follows where the agents are), the agents
 /// are kept in grid order so that neighbors are neighbors in memory, the distance tests run
 /// several candidates at a time, the integration runs in SIMD lanes, and every loop goes
 /// through an executor. Each agent's result depends only on the state before the step, so
