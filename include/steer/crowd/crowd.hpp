@@ -584,8 +584,13 @@ private:
             if (!index_fresh(radius, exec)) reindex(radius, exec);
             next_steering_.resize(n);
             exec(n, think_all);  // may throw: nothing has moved, the old steering stands
+            // The grid to come is planned for the same radius: the move notes each agent's
+            // cell while the agent is at hand.
+            grid_.plan(static_cast<double>(radius));
+            keys_x_.resize(n);
+            keys_row_.resize(n);
             move<Lanes>(dt, exec, constrain);
-            reindex(radius, exec);
+            reindex(radius, exec, true);
         }
         ++frame_;
     }
@@ -614,6 +619,9 @@ private:
                 next_ids_[k] = ids_[from];
                 if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>)
                     constrain(next_ids_[k], next_vehicles_[k]);
+                const V& p = next_vehicles_[k].position();  // its cell, for the next grid
+                keys_x_[k] = grid_.x_of(p[0]);
+                keys_row_[k] = grid_.row_of(p);
             }
         });
         vehicles_.swap(next_vehicles_);
@@ -761,23 +769,24 @@ private:
     /// in the next step's `move`, with their integration: nearly sorted already, since they
     /// were stored in the order of the grid before.
     template <class Exec>
-    void reindex(S radius, Exec& exec) {
+    void reindex(S radius, Exec& exec, bool keys_ready = false) {
         const std::size_t n = vehicles_.size();
-        grid_.plan(static_cast<double>(radius));
-        keys_x_.resize(n);
-        keys_row_.resize(n);
+        if (!keys_ready) {
+            grid_.plan(static_cast<double>(radius));
+            keys_x_.resize(n);
+            keys_row_.resize(n);
+            exec(n, [this](std::size_t begin, std::size_t end) {
+                for (std::size_t i = begin; i < end; ++i) note_cell(i);
+            });
+        }
         keys_bucket_.resize(n);
-        // Each agent's cell, and the bounding box of the rows (in chunks, exact in any order).
+        // The bounding box of the cells (in chunks, exact in any order).
         const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
         typename detail::crowd_grid<D>::cell_bounds bounds[64];
         exec(chunks, [&](std::size_t begin, std::size_t end) {
             for (std::size_t c = begin; c < end; ++c)
-                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
-                    const V& p = vehicles_[i].position();
-                    keys_x_[i] = grid_.x_of(p[0]);
-                    keys_row_[i] = grid_.row_of(p);
+                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i)
                     bounds[c].include(keys_x_[i], keys_row_[i]);
-                }
         });
         for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
         grid_.choose_layout(bounds[0], n);
@@ -813,6 +822,13 @@ private:
         touched_list_.clear();
         index_stale_ = false;
         index_radius_ = radius;
+    }
+
+    /// Notes the cell of the agent in storage slot `i` (the grid planned for the radius).
+    void note_cell(std::size_t i) noexcept {
+        const V& p = vehicles_[i].position();
+        keys_x_[i] = grid_.x_of(p[0]);
+        keys_row_[i] = grid_.row_of(p);
     }
 
     /// Calls `f(slot, distance_squared)` for every agent within `radius` of `center`.
