@@ -60,6 +60,26 @@ struct crowd_id {
     friend constexpr bool operator==(const crowd_id&, const crowd_id&) = default;
 };
 
+template <vector V, class T = void>
+class crowd;
+
+namespace detail {
+
+/// A crowd's per-agent data of type `T`, one column of values in storage order: a vector
+/// of them, or nothing at all when `T` is void (a crowd without data of its own).
+template <class T>
+struct data_column {
+    std::vector<T> values;
+    [[nodiscard]] T* data() noexcept { return values.data(); }
+    [[nodiscard]] const T* data() const noexcept { return values.data(); }
+};
+template <>
+struct data_column<void> {
+    [[nodiscard]] const void* data() const noexcept { return nullptr; }
+};
+
+}  // namespace detail
+
 /// The neighbors `crowd::step` hands to an agent's think callable: the other agents within
 /// the step's radius, as a random-access range of `const vehicle<V>&` that every group
 /// behavior takes as it is (`steer::separation(self, neighbors, ...)`). `id(i)` is the
@@ -68,8 +88,9 @@ struct crowd_id {
 /// neighbors' positions and headings, as `steer::flock` does (the same force up to the
 /// rounding of sums taken in another order: about 1e-6 relative). `Lanes` is the
 /// instruction set's lanes, named in the type so that code built for different instruction
-/// sets never shares a name.
-template <vector V, class Lanes = detail::simd::native_pack<scalar_t<V>>>
+/// sets never shares a name. In a crowd whose agents carry data of their own (`crowd<V, T>`),
+/// `data(i)` is the i-th neighbor's, as it was before the step.
+template <vector V, class Lanes = detail::simd::native_pack<scalar_t<V>>, class T = void>
 class crowd_neighbors {
 public:
     /// A random-access iterator over the neighbors' vehicles.
@@ -142,6 +163,12 @@ public:
     [[nodiscard]] const vehicle<V>& operator[](std::size_t i) const noexcept { return agents_[at_[i]]; }
     /// The i-th neighbor's handle.
     [[nodiscard]] crowd_id id(std::size_t i) const noexcept { return ids_[at_[i]]; }
+    /// The i-th neighbor's data, as it was before the step (a `crowd<V, T>`'s).
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    [[nodiscard]] const U& data(std::size_t i) const noexcept {
+        return data_[at_[i]];
+    }
 
     /// Flocking over these neighbors in lanes, when the crowd handed them over with its
     /// records (found by `steer::flocking` through argument-dependent lookup; nullopt: take
@@ -154,13 +181,15 @@ public:
     }
 
 private:
-    template <vector>
+    template <vector, class>
     friend class crowd;
+    using data_pointer = std::conditional_t<std::is_void_v<T>, const void*, const T*>;
     /// A crowd's neighbors, with their records: `grid[i]` is the i-th neighbor's record in
-    /// `records`, and holds valid entries up to `detail::sum_lanes` past `count`.
+    /// `records`, and holds valid entries up to `detail::sum_lanes` past `count`; `data` is
+    /// the crowd's data column.
     crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* at, std::size_t count,
-                    const scalar_t<V>* records, const std::uint32_t* grid) noexcept
-        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid) {}
+                    const scalar_t<V>* records, const std::uint32_t* grid, data_pointer data) noexcept
+        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid), data_(data) {}
 
     const vehicle<V>* agents_ = nullptr;
     const crowd_id* ids_ = nullptr;
@@ -168,15 +197,33 @@ private:
     std::size_t count_ = 0;
     const scalar_t<V>* records_ = nullptr;
     const std::uint32_t* grid_ = nullptr;
+    data_pointer data_ = nullptr;
 };
 
 /// A think callable for `crowd::step`: `think(id, self, neighbors)` returns the steering
-/// force the agent applies (a `V`). It may be called from several threads at once, for
-/// different agents; with `serial_executor` it is called on the stepping thread only.
-template <class F, class V, class Lanes = detail::simd::native_pack<scalar_t<V>>>
+/// force the agent applies (a `V`); in a crowd whose agents carry data of type `T`,
+/// `think(id, self, data, neighbors)`, `data` being the agent's own, writable. It may be
+/// called from several threads at once, for different agents; with `serial_executor` it is
+/// called on the stepping thread only.
+template <class F, class V, class Lanes = detail::simd::native_pack<scalar_t<V>>, class T = void>
 concept crowd_think =
-    vector<V> && std::invocable<F&, crowd_id, const vehicle<V>&, const crowd_neighbors<V, Lanes>&> &&
-    std::convertible_to<std::invoke_result_t<F&, crowd_id, const vehicle<V>&, const crowd_neighbors<V, Lanes>&>, V>;
+    vector<V> &&
+    ((std::is_void_v<T> &&
+      requires(F& f, crowd_id id, const vehicle<V>& self, const crowd_neighbors<V, Lanes, T>& neighbors) {
+          { f(id, self, neighbors) } -> std::convertible_to<V>;
+      }) ||
+     (!std::is_void_v<T> &&
+      requires(F& f, crowd_id id, const vehicle<V>& self, std::add_lvalue_reference_t<T> data,
+               const crowd_neighbors<V, Lanes, T>& neighbors) {
+          { f(id, self, data, neighbors) } -> std::convertible_to<V>;
+      }));
+
+/// A constraint for `crowd::step`: `constrain(id, vehicle)` (and the agent's data, `T&`, in a
+/// crowd whose agents carry data) after the agent moved.
+template <class F, class V, class T = void>
+concept crowd_constraint =
+    (std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&>) ||
+    (!std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&, std::add_lvalue_reference_t<T>>);
 
 template <vector V>
 class flock;
@@ -253,7 +300,16 @@ template <class P, int D>
 /// between steps; handles (`crowd_id`) stay valid. The storage order (`vehicles()`,
 /// `ids()`) changes at every step; references into it are valid until the next `step`,
 /// `add` or `remove`.
-template <vector V>
+///
+/// Per-agent data of your own (`T`, not void: an AI state, a mind, an animation state)
+/// lives with the agents in `crowd<V, T>`: stored, sorted and moved with each agent, so that
+/// a thought finds its agent's data next to its body in memory. The think callable then
+/// takes it too, `think(id, vehicle, T& data, neighbors)`, writable: it is the agent's copy
+/// for after the step, while `neighbors.data(i)` reads the others' as they were before it
+/// (so thinking on several threads never reads what another thought writes). A constraint
+/// gets it too, `constrain(id, vehicle, T& data)`. `data(id)` reads and writes it between
+/// steps.
+template <vector V, class T>
 class crowd {
     using S = scalar_t<V>;
     static constexpr int D = dimension_v<V>;
@@ -261,8 +317,10 @@ class crowd {
 
     /// The constraint that changes nothing.
     struct no_constraint {
-        void operator()(crowd_id, vehicle<V>&) const noexcept {}
+        template <class... Data>
+        void operator()(crowd_id, vehicle<V>&, Data&...) const noexcept {}
     };
+    static constexpr bool has_data = !std::is_void_v<T>;
 
 public:
     using vector_type = V;                       ///< The vector type, e.g. glm::vec2.
@@ -270,7 +328,8 @@ public:
     using vehicle_type = steer::vehicle<V>;      ///< What each agent is.
     using id_type = crowd_id;                    ///< The handle of an agent.
     using payload_type = crowd_id;               ///< What the proximity queries report.
-    using neighbors_type = crowd_neighbors<V>;   ///< What a think callable receives (native lanes).
+    using data_type = T;                         ///< The agents' own data (void: none).
+    using neighbors_type = crowd_neighbors<V, detail::simd::native_pack<S>, T>;  ///< What a think callable receives.
 
     /// The `max_neighbors` of a new crowd: more than any flock or crowd of sensible density
     /// holds within its think radius, few enough that a crowd stacked on one spot still
@@ -283,13 +342,41 @@ public:
     explicit crowd(const think_schedule& schedule) : schedule_(schedule) {}
 
     /// Adds an agent built from `params` (validated as `vehicle` does); returns its handle.
-    /// Its phase is the next in round-robin order (see `set_phase`).
+    /// Its phase is the next in round-robin order (see `set_phase`). In a crowd with data,
+    /// its data is `T{}`.
     id_type add(const vehicle_params<V>& params) { return add(vehicle_type(params)); }
     /// Adds a copy of `v`; returns its handle. Its phase is the next in round-robin order.
     id_type add(const vehicle_type& v) { return add(v, next_phase_++); }
     /// Adds a copy of `v` with a think phase (any number; it thinks on the frames f with
     /// f % period == phase % period). Returns its handle.
     id_type add(const vehicle_type& v, std::uint32_t phase) {
+        if constexpr (has_data)
+            return add_agent(v, phase, T{});
+        else
+            return add_agent(v, phase);
+    }
+    /// Adds an agent built from `params` with its data.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    id_type add(const vehicle_params<V>& params, U data) {
+        return add_agent(vehicle_type(params), next_phase_++, std::move(data));
+    }
+    /// Adds a copy of `v` with its data.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    id_type add(const vehicle_type& v, U data) {
+        return add_agent(v, next_phase_++, std::move(data));
+    }
+    /// Adds a copy of `v` with a think phase and its data.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    id_type add(const vehicle_type& v, std::uint32_t phase, U data) {
+        return add_agent(v, phase, std::move(data));
+    }
+
+private:
+    template <class... Data>
+    id_type add_agent(const vehicle_type& v, std::uint32_t phase, Data&&... data) {
         STEER_EXPECTS(vehicles_.size() < no_slot - 1,
                       detail::describe(where("add"), "size", "< 2^32 - 1", vehicles_.size()));
         // Grow first: if memory runs out, the crowd is left as it was.
@@ -301,6 +388,7 @@ public:
         grow(generations_);
         grow(touched_);
         grow(touched_list_);
+        if constexpr (has_data) grow(data_.values);
         id_type id;
         if (free_.empty()) {
             id.index = static_cast<std::uint32_t>(slot_of_.size());
@@ -317,10 +405,13 @@ public:
         steering_.push_back(V(S(0)));
         phases_.push_back(phase);
         ids_.push_back(id);
+        if constexpr (has_data) data_.values.push_back(std::forward<Data>(data)...);
         touched_.push_back(0);
         touch(slot);
         return id;
     }
+
+public:
 
     /// Removes an agent; its handle is refused from now on. Another agent takes its storage
     /// slot (handles are unaffected). A stale handle is refused (see `crowd_id` about
@@ -333,6 +424,7 @@ public:
             steering_[slot] = steering_[last];
             phases_[slot] = phases_[last];
             ids_[slot] = ids_[last];
+            if constexpr (has_data) data_.values[slot] = std::move(data_.values[last]);
             slot_of_[ids_[slot].index] = slot;
             touch(slot);
         }
@@ -340,6 +432,7 @@ public:
         steering_.pop_back();
         phases_.pop_back();
         ids_.pop_back();
+        if constexpr (has_data) data_.values.pop_back();
         touched_.pop_back();
         release(id.index);
     }
@@ -351,6 +444,7 @@ public:
         steering_.clear();
         phases_.clear();
         ids_.clear();
+        if constexpr (has_data) data_.values.clear();
         touched_.clear();
         touched_list_.clear();
         indexed_ = 0;
@@ -367,6 +461,10 @@ public:
         next_steering_.reserve(n);
         ids_.reserve(n);
         next_ids_.reserve(n);
+        if constexpr (has_data) {
+            data_.values.reserve(n);
+            next_data_.values.reserve(n);
+        }
         touched_.reserve(n);
         keys_x_.reserve(n);
         keys_row_.reserve(n);
@@ -401,6 +499,30 @@ public:
     [[nodiscard]] std::uint32_t phase(id_type id) const { return phases_[slot_checked(id, "phase")]; }
     /// Sets the agent's think phase: it thinks on the frames f with f % period == phase % period.
     void set_phase(id_type id, std::uint32_t phase) { phases_[slot_checked(id, "set_phase")] = phase; }
+    /// The agent's own data (a `crowd<V, T>`'s), writable between steps.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    [[nodiscard]] U& data(id_type id) {
+        return data_.values[slot_checked(id, "data")];
+    }
+    /// The agent's own data, read-only.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    [[nodiscard]] const U& data(id_type id) const {
+        return data_.values[slot_checked(id, "data")];
+    }
+    /// Every agent's data, in storage order (that of `vehicles()` and `ids()`).
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    [[nodiscard]] std::span<U> data() noexcept {
+        return data_.values;
+    }
+    /// Every agent's data in storage order, read-only.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    [[nodiscard]] std::span<const U> data() const noexcept {
+        return data_.values;
+    }
 
     /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
     /// same order. For an engine's per-frame copy of positions and frames. Writing through
@@ -447,9 +569,10 @@ public:
     /// Refused, with nobody moved: a bad `dt` or `radius`, or a think returning a non-finite
     /// force (named with the agent's handle).
     template <class Think, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
-        requires crowd_think<Think, V, Lanes> && executor<Exec>
+        requires crowd_think<Think, V, Lanes, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Exec&& exec = {}) {
-        step(dt, radius, std::forward<Think>(think), no_constraint{}, std::forward<Exec>(exec));
+        this->template step<Think, no_constraint, Exec, Lanes>(dt, radius, std::forward<Think>(think), no_constraint{},
+                                                                std::forward<Exec>(exec));
     }
 
     /// `step`, and then `constrain(id, vehicle)` for every agent once it has moved, before
@@ -458,7 +581,7 @@ public:
     /// `set_velocity`...). Called on any thread, once per agent; it may change only the
     /// agent it is given. If it throws, nobody has moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
-        requires crowd_think<Think, V, Lanes> && std::invocable<Constrain&, crowd_id, vehicle<V>&> && executor<Exec>
+        requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
         check_step(dt, radius);
         step_with<Lanes>(dt, radius, exec, [&](std::size_t begin, std::size_t end) {
@@ -515,8 +638,8 @@ private:
 
     [[nodiscard]] std::string where(const char* what) const { return std::string(name_) + "::" + what; }
 
-    template <class T>
-    static void grow(std::vector<T>& v) {
+    template <class E>
+    static void grow(std::vector<E>& v) {
         if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
     }
 
@@ -583,7 +706,8 @@ private:
         if (n > 0) {
             if (!index_fresh(radius, exec)) reindex(radius, exec);
             next_steering_.resize(n);
-            exec(n, think_all);  // may throw: nothing has moved, the old steering stands
+            if constexpr (has_data) next_data_.values.resize(n);
+            exec(n, think_all);  // may throw: nothing has moved, the old steering and data stand
             // The grid to come is planned for the same radius: the move notes each agent's
             // cell while the agent is at hand.
             grid_.plan(static_cast<double>(radius));
@@ -617,8 +741,12 @@ private:
                 const std::uint32_t from = order_[k];
                 next_phases_[k] = phases_[from];
                 next_ids_[k] = ids_[from];
-                if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>)
-                    constrain(next_ids_[k], next_vehicles_[k]);
+                if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
+                    if constexpr (has_data)
+                        constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
+                    else
+                        constrain(next_ids_[k], next_vehicles_[k]);
+                }
                 const V& p = next_vehicles_[k].position();  // its cell, for the next grid
                 keys_x_[k] = grid_.x_of(p[0]);
                 keys_row_[k] = grid_.row_of(p);
@@ -628,6 +756,7 @@ private:
         steering_.swap(next_steering_);
         phases_.swap(next_phases_);
         ids_.swap(next_ids_);
+        if constexpr (has_data) data_.values.swap(next_data_.values);
         exec(n, [this](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k) slot_of_[ids_[k].index] = static_cast<std::uint32_t>(k);
         });
@@ -648,6 +777,9 @@ private:
         std::uint32_t slots[detail::crowd_neighbor_limit];        // where they are stored
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t slot = order_[k];  // where the agent is stored
+            // The agent's data for after the step, in grid order (the move keeps that order):
+            // its thought writes this copy while the others read the one before the step.
+            if constexpr (has_data) next_data_.values[k] = data_.values[slot];
             if (period > 1 && phases_[slot] % period != frame_phase) {
                 next_steering_[k] = steering_[slot];
                 continue;
@@ -657,8 +789,13 @@ private:
             const std::size_t count = gather<P, true>(k, rows, position, self, lo, hi, found);
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
-            const crowd_neighbors<V, P> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found);
-            const V steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
+            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
+                                                     std::as_const(data_).data());
+            V steering;
+            if constexpr (has_data)
+                steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
+            else
+                steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
             if (!is_finite(steering)) [[unlikely]]
                 refuse_steering(slot, steering, "think's steering");
             next_steering_[k] = steering;
@@ -889,6 +1026,7 @@ private:
     std::vector<V> steering_;
     std::vector<std::uint32_t> phases_;
     std::vector<id_type> ids_;
+    detail::data_column<T> data_;             // the agents' own data (nothing for void)
     std::vector<std::uint32_t> slot_of_;      // by id index: storage slot, or no_slot
     std::vector<std::uint32_t> generations_;  // by id index
     std::vector<std::uint32_t> free_;         // id indices to reuse
@@ -907,6 +1045,7 @@ private:
     std::vector<V> next_steering_;
     std::vector<std::uint32_t> next_phases_;
     std::vector<id_type> next_ids_;
+    detail::data_column<T> next_data_;        // the data after the step, in grid order
     std::vector<std::int64_t> keys_x_;
     std::vector<typename detail::crowd_grid<D>::row_key> keys_row_;
     std::vector<std::uint32_t> keys_bucket_;

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <numbers>
@@ -581,4 +582,113 @@ TEST_CASE("crowd retires an id slot whose generations are used up: no stale hand
     const steer::crowd_id foreign = other.ids()[4];
     CHECK_FALSE(c.contains(foreign));
     CHECK_THROWS_AS((void)c.agent(foreign), std::invalid_argument);
+}
+
+namespace {
+/// The data of the tests' crowds with data: a thought counter, a mark, and a name (a type
+/// that is not trivially copyable).
+struct mind {
+    int thoughts = 0;
+    int mark = 0;
+    std::string name;
+};
+}  // namespace
+
+TEST_CASE_TEMPLATE("crowd<V, T>: each agent's data lives with it; a thought writes its own, neighbors read theirs "
+                   "as before the step",
+                   V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(37);
+    steer::crowd<V, mind> c;
+    std::map<std::uint32_t, int> marks;  // by id index
+    for (int i = 0; i < 300; ++i) {
+        const steer::crowd_id id = c.add(
+            steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                     .velocity = steer::random_unit_vector<V>(gen), .max_force = 2, .max_speed = 1},
+            mind{.mark = 1000 + i, .name = "agent " + std::to_string(i)});
+        marks[id.index] = 1000 + i;
+    }
+    (void)c.add(steer::vehicle_params<V>{});  // data T{}
+    for (int step = 0; step < 6; ++step) {
+        std::size_t neighbors_seen = 0;
+        c.step(
+            S(0.05), S(1.5),
+            [&](steer::crowd_id id, const steer::vehicle<V>& self, mind& mine, const auto& neighbors) {
+                REQUIRE(mine.thoughts == step);  // its own, as the last step left it
+                for (std::size_t i = 0; i < neighbors.size(); ++i) {
+                    // The neighbors' data as before this step, whoever has thought already.
+                    REQUIRE(neighbors.data(i).thoughts == step);
+                    if (neighbors.id(i).index < 300) REQUIRE(neighbors.data(i).mark == marks[neighbors.id(i).index]);
+                    ++neighbors_seen;
+                }
+                ++mine.thoughts;
+                (void)id;
+                return steer::separation(self, neighbors, {.max_distance = S(1)});
+            },
+            [&](steer::crowd_id, steer::vehicle<V>&, mind& mine) { REQUIRE(mine.thoughts == step + 1); },
+            steer::serial_executor{});
+        CHECK(neighbors_seen > 0);
+    }
+    // Through handles and in storage order, after the agents moved about in storage.
+    for (const auto& [index, mark] : marks) {
+        const steer::crowd_id id{index, 0};
+        REQUIRE(c.data(id).mark == mark);
+        REQUIRE(c.data(id).name == "agent " + std::to_string(mark - 1000));
+        REQUIRE(c.data(id).thoughts == 6);
+    }
+    for (std::size_t i = 0; i < c.size(); ++i) REQUIRE(std::as_const(c).data()[i].thoughts == 6);
+    // Removing keeps every other agent's data with it.
+    const steer::crowd_id gone{7, 0};
+    c.remove(gone);
+    for (const auto& [index, mark] : marks)
+        if (index != gone.index) REQUIRE(c.data(steer::crowd_id{index, 0}).mark == mark);
+    // A refused thought changes nobody's data.
+    const auto bad = [&](steer::crowd_id id, const steer::vehicle<V>&, mind& mine, const auto&) {
+        ++mine.thoughts;
+        return id.index == 42 ? V(std::numeric_limits<S>::quiet_NaN()) : V(0);
+    };
+    CHECK_THROWS_AS(c.step(S(0.05), S(1.5), bad), std::invalid_argument);
+    for (std::size_t i = 0; i < c.size(); ++i) CHECK(std::as_const(c).data()[i].thoughts == 6);
+    c.data(steer::crowd_id{3, 0}).mark = -1;
+    CHECK(std::as_const(c).data(steer::crowd_id{3, 0}).mark == -1);
+}
+
+TEST_CASE("crowd<V, T> results and data are bit-identical for 1, 2 and 3 threads") {
+    using V = glm::vec3;
+    using S = float;
+    struct state {
+        float urge = 0;
+        int calm = 0;
+    };
+    steer::rng gen(41);
+    steer::crowd<V, state> initial{steer::think_schedule(2)};
+    for (int i = 0; i < 600; ++i)
+        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(7),
+                                                   .velocity = steer::random_unit_vector<V>(gen),
+                                                   .max_force = 2,
+                                                   .max_speed = 1},
+                          state{.urge = steer::uniform(gen, S(0), S(1))});
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, state& mine, const auto& neighbors) {
+        float pressure = 0;
+        for (std::size_t i = 0; i < neighbors.size(); ++i) pressure += neighbors.data(i).urge;
+        mine.urge = 0.5f * mine.urge + 0.01f * pressure;
+        return steer::cohesion(self, neighbors, {.max_distance = 2}) * mine.urge;
+    };
+    const auto settle = [](steer::crowd_id, steer::vehicle<V>&, state& mine) { mine.calm += mine.urge < 0.5f ? 1 : 0; };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V, state> c = initial;
+        for (int step = 0; step < 10; ++step) c.step(S(1) / 60, S(2), think, settle, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    if (!steer::test::threads_available) return;
+    for (unsigned threads : {2u, 3u}) {
+        const auto other = run(steer::thread_pool_executor(threads));
+        for (std::size_t i = 0; i < serial.size(); ++i) {
+            REQUIRE(other.ids()[i] == serial.ids()[i]);
+            REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            REQUIRE(std::memcmp(&other.data()[i].urge, &serial.data()[i].urge, sizeof(float)) == 0);
+            REQUIRE(other.data()[i].calm == serial.data()[i].calm);
+        }
+    }
 }
