@@ -722,7 +722,8 @@ private:
     /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits) and
     /// moves into grid order: the agent at grid position k is read from its storage slot and
     /// written, stepped (and constrained), to slot k of the next storage, in one pass. The
-    /// handles follow once the pass is through, so that nothing changes if it throws.
+    /// handles follow once the pass is through (in `reindex`), so that nothing changes if
+    /// it throws.
     template <class Lanes, class Exec, class Constrain>
     void move(S dt, Exec& exec, Constrain& constrain) {
         const std::size_t n = vehicles_.size();
@@ -757,9 +758,7 @@ private:
         phases_.swap(next_phases_);
         ids_.swap(next_ids_);
         if constexpr (has_data) data_.values.swap(next_data_.values);
-        exec(n, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t k = begin; k < end; ++k) slot_of_[ids_[k].index] = static_cast<std::uint32_t>(k);
-        });
+        // The handles follow in `reindex`'s first pass (nothing can throw before it).
     }
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors.
@@ -916,17 +915,20 @@ private:
                 for (std::size_t i = begin; i < end; ++i) note_cell(i);
             });
         }
-        keys_bucket_.resize(n);
-        // The bounding box of the cells (in chunks, exact in any order).
+        // The bounding box of the cells (in chunks, exact in any order), and each handle's
+        // slot (the agents may have moved in storage since the last reindex).
         const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
         typename detail::crowd_grid<D>::cell_bounds bounds[64];
         exec(chunks, [&](std::size_t begin, std::size_t end) {
             for (std::size_t c = begin; c < end; ++c)
-                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i)
+                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
                     bounds[c].include(keys_x_[i], keys_row_[i]);
+                    slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
+                }
         });
         for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
         grid_.choose_layout(bounds[0], n);
+        keys_bucket_.resize(n);
         exec(n, [this](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
         });
