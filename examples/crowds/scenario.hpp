@@ -97,7 +97,7 @@ inline layout make_layout(const settings& s) {
     layout l;
     if (s.scene == scene::circle) {
         constexpr float spacing = 1.5f;
-        const double ring = spacing * s.agents / (2 * 3.14159265358979);
+        const double ring = static_cast<double>(spacing) * s.agents / (2 * 3.14159265358979);
         for (int i = 0; i < s.agents; ++i) {
             const double angle = 2 * 3.14159265358979 * i / s.agents;
             const vec at(static_cast<float>(ring * std::cos(angle)), static_cast<float>(ring * std::sin(angle)));

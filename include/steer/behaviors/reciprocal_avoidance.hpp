@@ -123,6 +123,9 @@ public:
         items_[at] = h;
     }
 
+    /// Whether a constraint under `key` would be kept (cheaper than building it).
+    [[nodiscard]] bool admits(scalar_t<V> key) const noexcept { return count_ < capacity_ || key < keys_[count_ - 1]; }
+
     /// How many are kept.
     [[nodiscard]] int size() const noexcept { return count_; }
 
@@ -167,13 +170,12 @@ struct avoidance_share {
 ///   - `offset` = p_B - p_A, `relative_velocity` = v_A - v_B, `reach` = the two radii plus
 ///     clearance, `velocity` = v_A;
 ///   - agents that overlap already use the time step instead of the horizon: the relative
-///     velocity must part them within the next step (the paper's section 5.1);
-///   - `coincident_side` is the way A leaves when both are on one spot with one velocity.
+///     velocity must part them within the next step (the paper's section 5.1).
+/// `offset` must not be zero (its square a normal number).
 template <vector V>
 [[nodiscard]] half_space<V> reciprocal_half_space(const V& offset, const V& relative_velocity, scalar_t<V> reach,
                                                   scalar_t<V> inverse_horizon, scalar_t<V> inverse_dt,
-                                                  avoidance_share<scalar_t<V>> share, const V& velocity,
-                                                  const V& coincident_side) noexcept {
+                                                  avoidance_share<scalar_t<V>> share, const V& velocity) noexcept {
     using S = scalar_t<V>;
     const S distance_squared = glm::dot(offset, offset);
     const S reach_squared = reach * reach;
@@ -207,12 +209,7 @@ template <vector V>
         // around p/dt; leave it the shortest way.
         const V from_center = relative_velocity - offset * inverse_dt;
         const S length = safe_length(from_center);
-        if (length > S(0)) {
-            normal = from_center / length;
-        } else {
-            normal = safe_normalize(-offset);
-            if (normal == V(S(0))) normal = coincident_side;
-        }
+        normal = length > S(0) ? from_center / length : safe_normalize(-offset);
         change = normal * (reach * inverse_dt - length);
     }
     const S taken = glm::dot(change, normal) >= S(0) ? share.required : share.room;
@@ -305,14 +302,16 @@ void add_obstacle(const O& o, const V& position, const V& velocity, scalar_t<V> 
 template <agent A>
 [[nodiscard]] agent_vector_t<A> turned_right(const A& a, const agent_vector_t<A>& preferred, agent_scalar_t<A> angle) {
     using V = agent_vector_t<A>;
-    const V along = preferred * portable_cos(angle);
+    using S = agent_scalar_t<A>;
+    double sine, cosine;
+    portable_sin_cos(static_cast<double>(angle), sine, cosine);
+    const V along = preferred * static_cast<S>(cosine);
     if constexpr (dimension_v<V> == 2) {
-        return along + V(preferred.y, -preferred.x) * portable_sin(angle);
+        return along + V(preferred.y, -preferred.x) * static_cast<S>(sine);
     } else {
         const V unit_up = safe_normalize(V(up(a)));
         const V level = preferred - unit_up * glm::dot(preferred, unit_up);  // the part that turns
-        return along + (preferred - level) * (agent_scalar_t<A>(1) - portable_cos(angle)) +
-               glm::cross(level, unit_up) * portable_sin(angle);
+        return along + (preferred - level) * static_cast<S>(1 - cosine) + glm::cross(level, unit_up) * static_cast<S>(sine);
     }
 }
 
@@ -368,7 +367,6 @@ template <agent A, class R, class Obstacles>
     const S wanting = max_speed > S(0) ? std::min(S(1), safe_length(preferred_velocity) / max_speed) : S(1);
     const avoidance_share<S> usual{S(0.5) + S(0.5) * (S(1) - wanting), S(0.5)};
     nearest_constraints<V> others(constraints.data() + hard, keys.data() + hard, p.max_neighbors);
-    const V forward = a.forward();
     for (auto&& element : neighbors) {
         const auto* other = agent_address<V>(element);
         if (other == nullptr) continue;
@@ -379,25 +377,27 @@ template <agent A, class R, class Obstacles>
         expect_above(where, "neighbor radius", other_radius, S(0));
         const V offset = V(other->position()) - position;
         const S distance_squared = glm::dot(offset, offset);
-        if (!(distance_squared <= std::numeric_limits<S>::max())) continue;  // beyond any horizon (or not finite)
         const S reach = radius + other_radius + p.clearance;
         const S other_max_speed = std::max(S(0), static_cast<S>(other->max_speed()));
-        // Not even at full speed toward each other within the horizon: nothing to avoid.
-        const S gap = std::sqrt(distance_squared) - reach;
+        // Not even at full speed toward each other within the horizon (or not finite):
+        // nothing to avoid. Then, with the buffer full of nearer ones, nothing to add.
         const S closing = max_speed + other_max_speed;
-        if (gap > closing * p.time_horizon) continue;
+        const S farthest = reach + closing * p.time_horizon;
+        if (!(distance_squared <= farthest * farthest)) continue;
+        // On our very spot (within about 1e-19 units in float): no direction to leave it in.
+        // As every group behavior does, skip it: that is also `a` itself in another form (a
+        // copy taken before the step, an adaptor over the same body).
+        if (!(distance_squared >= std::numeric_limits<S>::min())) continue;
+        const S gap = std::sqrt(distance_squared) - reach;
+        if (!others.admits(gap)) continue;
         const V relative_velocity = velocity - V(other->velocity());
         // The horizon: the longest for a neighbor closing in at the combined top speed.
-        const S fraction = closing > S(0) ? std::min(S(1), safe_length(relative_velocity) / closing) : S(1);
+        const S fraction =
+            closing > S(0) ? std::min(S(1), std::sqrt(glm::dot(relative_velocity, relative_velocity)) / closing) : S(1);
         const S horizon = p.min_time_horizon + (p.time_horizon - p.min_time_horizon) * fraction;
         const avoidance_share<S> share = other_max_speed > S(0) ? usual : avoidance_share<S>{S(1), S(1)};
-        // On one spot with one velocity: leave along our velocity relative to it, or the
-        // difference of our headings, or our side.
-        V coincident_side = safe_normalize(relative_velocity);
-        if (coincident_side == V(S(0))) coincident_side = safe_normalize(forward - V(other->forward()));
-        if (coincident_side == V(S(0))) coincident_side = side(a);
         const half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt,
-                                                      share, velocity, coincident_side);
+                                                      share, velocity);
         if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) continue;  // allows every velocity we have
         others.add(gap, h);
     }
@@ -421,7 +421,7 @@ template <agent A, class R, class Obstacles>
         // something at speed is not stuck), and the agent is not moving the way it wants.
         const S short_of = wanted_speed > S(0) ? S(1) - std::min(S(1), safe_length(chosen) / wanted_speed) : S(0);
         const S angle = short_of * (S(1) - progress(velocity, wanted)) * p.detour_angle;
-        if (!(angle > S(0))) return chosen;
+        if (!(angle > S(0.01))) return chosen;  // under a degree: not worth a second program
         // The detour is taken only if it gets the agent moving faster: turned into a wall it
         // slides along, it would stop instead.
         const V turned = solve(turned_right(a, wanted, angle), scratch);
@@ -509,10 +509,10 @@ template <agent A, class R, class Obstacles>
 /// Use it last, on what the agent wants: `preferred_velocity` is the velocity it would
 /// take alone (toward its goal, along its path); `steer::desired_velocity(a, blend)` turns
 /// a blend of other behaviors into one. Overlapping agents are pushed apart within a step
-/// (so far as max_force allows), coincident ones too (along their relative velocity, or
-/// the difference of their headings), and an agent with max_speed 0 answers a force that
-/// stops it. Neighbors farther than (the two top speeds) × `time_horizon` are skipped, `a`
-/// itself by its address.
+/// (so far as max_force allows), and an agent with max_speed 0 answers a force that stops
+/// it. Neighbors farther than (the two top speeds) × `time_horizon` are skipped; so are `a`
+/// itself (by its address) and, as in every group behavior, agents exactly on its position
+/// (a copy of `a`, or a twin that gives no direction to leave in).
 ///
 /// @param neighbors any range of agents of `a`'s vector type, or of pointers to them; give
 ///        it the others within a few meters (those a proximity database finds), not all.

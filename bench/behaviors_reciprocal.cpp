@@ -1,0 +1,114 @@
+// Reciprocal avoidance: the cost of one call for one agent among 5, 10 and 50 neighbors
+// (items = neighbors examined), in the same random crowds as unaligned_collision_avoidance's
+// benchmark (bench/behaviors_groups.cpp, the same program: compare the two in one run), and
+// for the agents of a real dense crowd: the circle of 100 of examples/crowds at its
+// densest, each agent with the others within 5 m (`reciprocal_avoidance_circle`, items =
+// agents), where most agents are held up and the detour's second program runs.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include <steer/behaviors/reciprocal_avoidance.hpp>
+#include <steer/behaviors/unaligned_collision_avoidance.hpp>
+#include <steer/random.hpp>
+#include <steer/vehicle.hpp>
+
+namespace {
+
+/// n + 1 characters in a ball of radius 4 with random velocities, as bench/behaviors_groups.cpp
+/// builds them, with the crowds' limits (top speed 2, max_force 20): each one's neighbors are
+/// the other n.
+template <class V>
+std::vector<steer::vehicle<V>> random_crowd(std::size_t neighbors) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(7);
+    std::vector<steer::vehicle<V>> crowd;
+    for (std::size_t i = 0; i <= neighbors; ++i)
+        crowd.emplace_back(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                                    .velocity = steer::random_unit_vector<V>(gen) * S(1.5),
+                                                    .max_force = 20, .max_speed = 2});
+    return crowd;
+}
+
+template <class V>
+void reciprocal_avoidance(benchmark::State& state) {
+    using S = steer::scalar_t<V>;
+    const auto crowd = random_crowd<V>(static_cast<std::size_t>(state.range(0)));
+    // Each wants to cross the ball: toward the opposite side at full speed.
+    std::vector<V> wanted;
+    for (const auto& a : crowd) wanted.push_back(steer::truncate(-a.position() * S(2), S(2)));
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::reciprocal_avoidance(crowd[i], crowd, wanted[i], S(1) / S(60)));
+        if (++i == crowd.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
+/// The circle of 100 (radius 0.5, 1.5 m apart on a ring of radius 24, each to its
+/// antipode), stepped with reciprocal avoidance for `seconds`; then each agent's neighbors
+/// within 5 m.
+struct circle_snapshot {
+    std::vector<steer::vehicle<glm::vec2>> agents;
+    std::vector<glm::vec2> goals;
+    std::vector<std::vector<const steer::vehicle<glm::vec2>*>> neighbors;
+};
+
+circle_snapshot circle_at(float seconds) {
+    using V = glm::vec2;
+    circle_snapshot c;
+    for (int i = 0; i < 100; ++i) {
+        const float angle = 6.28318531f * static_cast<float>(i) / 100;
+        const V at = V(std::cos(angle), std::sin(angle)) * 23.873f;
+        c.agents.emplace_back(steer::vehicle_params<V>{.position = at, .radius = 0.5f, .max_force = 20, .max_speed = 2});
+        c.goals.push_back(-at);
+    }
+    const auto wanted = [&](std::size_t i) { return steer::truncate((c.goals[i] - c.agents[i].position()) * 2.0f, 2.0f); };
+    std::vector<V> forces(c.agents.size());
+    for (int step = 0; step < static_cast<int>(seconds * 60); ++step) {
+        for (std::size_t i = 0; i < c.agents.size(); ++i)
+            forces[i] = steer::reciprocal_avoidance(c.agents[i], c.agents, wanted(i), 1.0f / 60);
+        for (std::size_t i = 0; i < c.agents.size(); ++i) c.agents[i].apply_force(forces[i], 1.0f / 60);
+    }
+    c.neighbors.resize(c.agents.size());
+    for (std::size_t i = 0; i < c.agents.size(); ++i)
+        for (std::size_t j = 0; j < c.agents.size(); ++j)
+            if (j != i && glm::distance(c.agents[i].position(), c.agents[j].position()) <= 5.0f)
+                c.neighbors[i].push_back(&c.agents[j]);
+    return c;
+}
+
+void reciprocal_avoidance_circle(benchmark::State& state) {
+    const circle_snapshot c = circle_at(static_cast<float>(state.range(0)));
+    std::size_t neighbors = 0;
+    for (const auto& n : c.neighbors) neighbors += n.size();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const glm::vec2 wanted = steer::truncate((c.goals[i] - c.agents[i].position()) * 2.0f, 2.0f);
+        benchmark::DoNotOptimize(steer::reciprocal_avoidance(c.agents[i], c.neighbors[i], wanted, 1.0f / 60));
+        if (++i == c.agents.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+    state.counters["neighbors"] = static_cast<double>(neighbors) / static_cast<double>(c.agents.size());
+}
+
+void unaligned_collision_avoidance_circle(benchmark::State& state) {
+    const circle_snapshot c = circle_at(static_cast<float>(state.range(0)));
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(steer::unaligned_collision_avoidance(c.agents[i], c.neighbors[i], {.min_time_to_collision = 2}));
+        if (++i == c.agents.size()) i = 0;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+
+}  // namespace
+
+BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
+BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
+// At 8 s the ring has closed up (radius about 8 m); at 14 s the agents swirl round the center.
+BENCHMARK(reciprocal_avoidance_circle)->Arg(8)->Arg(14);
+BENCHMARK(unaligned_collision_avoidance_circle)->Arg(8)->Arg(14);
