@@ -15,27 +15,15 @@
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
 
-namespace {
+#include "random_crowd.hpp"
 
-/// n + 1 characters in a ball of radius 4 with random velocities, as bench/behaviors_groups.cpp
-/// builds them, with the crowds' limits (top speed 2, max_force 20): each one's neighbors are
-/// the other n.
-template <class V>
-std::vector<steer::vehicle<V>> random_crowd(std::size_t neighbors) {
-    using S = steer::scalar_t<V>;
-    steer::rng gen(7);
-    std::vector<steer::vehicle<V>> crowd;
-    for (std::size_t i = 0; i <= neighbors; ++i)
-        crowd.emplace_back(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
-                                                    .velocity = steer::random_unit_vector<V>(gen) * S(1.5),
-                                                    .max_force = 20, .max_speed = 2});
-    return crowd;
-}
+namespace {
 
 template <class V>
 void reciprocal_avoidance(benchmark::State& state) {
     using S = steer::scalar_t<V>;
-    const auto crowd = random_crowd<V>(static_cast<std::size_t>(state.range(0)));
+    // The groups' crowd (bench/random_crowd.hpp), with the crowds' max_force (20).
+    const auto crowd = bench::random_crowd<V>(static_cast<std::size_t>(state.range(0)), 20);
     // Each wants to cross the ball: toward the opposite side at full speed.
     std::vector<V> wanted;
     for (const auto& a : crowd) wanted.push_back(steer::truncate(-a.position() * S(2), S(2)));

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../command_line.hpp"
 #include "scenario.hpp"
 
 namespace {
@@ -18,25 +19,17 @@ constexpr const char* usage = R"(usage: crowds [options]
 
 options:
   --scene S     circle, circle-1000, crossing, corridor, or all (default all; circle-1000
-                takes a few minutes)
+                takes a minute or two)
   --method M    reciprocal, blend, or both (default both)
   --agents N    the circle's agents (default 100; circle-1000 has 1000)
   --seconds T   simulated seconds at most (default 600)
   --help        show this help
 )";
 
-[[noreturn]] void fail(const std::string& message) {
-    std::fprintf(stderr, "crowds: %s\nTry 'crowds --help'.\n", message.c_str());
-    std::exit(2);
-}
+[[noreturn]] void fail(const std::string& message) { example::fail("crowds", message); }
 
 double number(std::string_view option, const char* text, double low, double high) {
-    char* end = nullptr;
-    const double value = std::strtod(text, &end);
-    if (end == text || *end != '\0' || !(value >= low && value <= high))
-        fail(std::string(option) + " needs a number from " + std::to_string(low) + " to " + std::to_string(high) +
-             " (got '" + text + "')");
-    return value;
+    return example::number("crowds", option, text, low, high);
 }
 
 /// One row of the table.

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "../command_line.hpp"
 #include "scenario.hpp"
 
 namespace {
@@ -25,18 +26,10 @@ options:
   --help             show this help
 )";
 
-[[noreturn]] void fail(const std::string& message) {
-    std::fprintf(stderr, "walkers: %s\nTry 'walkers --help'.\n", message.c_str());
-    std::exit(2);
-}
+[[noreturn]] void fail(const std::string& message) { example::fail("walkers", message); }
 
 double number(std::string_view option, const char* text, double low, double high) {
-    char* end = nullptr;
-    const double value = std::strtod(text, &end);
-    if (end == text || *end != '\0' || !(value >= low && value <= high))
-        fail(std::string(option) + " needs a number from " + std::to_string(low) + " to " + std::to_string(high) +
-             " (got '" + text + "')");
-    return value;
+    return example::number("walkers", option, text, low, high);
 }
 
 }  // namespace

@@ -288,6 +288,25 @@ TEST_CASE_TEMPLATE("obstacles of every shape are kept out of and walked around",
     }
 }
 
+TEST_CASE_TEMPLATE("in 3D, fliers pass a sphere, a box and a capsule above a floor without entering any", V, glm::vec3,
+                   glm::dvec3) {
+    using S = steer::scalar_t<V>;
+    using shape = std::variant<steer::sphere<V>, steer::box<V>, steer::segment<V>, steer::plane<V>>;
+    const std::vector<shape> world{steer::sphere<V>{V(-4, 1, 0), S(1.5)}, steer::box<V>{V(0, 0, -1), V(1, 3, 1)},
+                                   steer::segment<V>{V(4, 0, -2), V(4, 3, 2)}, steer::plane<V>{V(0, 1, 0), S(0)}};
+    std::vector<steer::vehicle<V>> fliers;
+    std::vector<V> goals;
+    for (int i = 0; i < 6; ++i) {  // two rows of three, 1.5 apart, to the mirror places beyond
+        const S y = S(1 + 1.5 * (i / 3)), z = S(1.5 * (i % 3 - 1));
+        fliers.push_back(walker(V(-10, y, z)));
+        goals.push_back(V(10, y, -z));
+    }
+    const walk_result r = walk(fliers, goals, world, 40);
+    CHECK(r.finish > 0);
+    CHECK(r.closest >= 0.99);
+    CHECK(r.closest_to_obstacle >= -0.005);
+}
+
 TEST_CASE_TEMPLATE("agents inside an obstacle or inside each other are pushed apart", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const S dt = S(1) / S(60);
