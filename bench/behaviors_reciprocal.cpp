@@ -5,12 +5,16 @@
 // densest, each agent with the others within 5 m (`reciprocal_avoidance_circle`, items =
 // agents), where most agents are held up and the detour's second program runs.
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include <steer/behaviors/arrival.hpp>
 #include <steer/behaviors/reciprocal_avoidance.hpp>
+#include <steer/combiners.hpp>
+#include <steer/proximity/bin_lattice.hpp>
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
@@ -92,8 +96,68 @@ void unaligned_collision_avoidance_circle(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
 
+/// `count` walkers at random in a square of `count` / 0.3 square meters, each with a random
+/// goal in it, after 2 s of reciprocal avoidance; and their lattice.
+struct milling_crowd {
+    using V = glm::vec2;
+    std::vector<steer::vehicle<V>> agents;
+    std::vector<V> goals;
+    steer::bin_lattice<V, std::size_t> lattice;
+    std::vector<steer::bin_lattice<V, std::size_t>::handle> handles;
+    std::vector<const steer::vehicle<V>*> nearby;
+    std::vector<V> forces;
+
+    explicit milling_crowd(std::size_t count)
+        : lattice({V(-side(count) / 2 - 10), V(side(count) / 2 + 10)},
+                  steer::cell_t<V>(static_cast<int>(side(count) / 4) + 5)) {
+        steer::rng gen(11);
+        const float half = side(count) / 2;
+        for (std::size_t i = 0; i < count; ++i) {
+            const V at(steer::uniform(gen, -half, half), steer::uniform(gen, -half, half));
+            agents.emplace_back(steer::vehicle_params<V>{.position = at, .radius = 0.5f, .max_force = 20, .max_speed = 2});
+            goals.emplace_back(steer::uniform(gen, -half, half), steer::uniform(gen, -half, half));
+            handles.push_back(lattice.insert(i, at));
+        }
+        forces.resize(count);
+        for (int frame = 0; frame < 120; ++frame) step(true);
+    }
+    static float side(std::size_t count) { return std::sqrt(static_cast<float>(count) / 0.3f); }
+
+    /// One step of every agent: with reciprocal avoidance, or with unaligned collision
+    /// avoidance ahead of arrival (a priority).
+    void step(bool reciprocal) {
+        for (std::size_t i = 0; i < agents.size(); ++i) {
+            const auto& me = agents[i];
+            nearby.clear();
+            lattice.for_each_within(me.position(), 4.0f, [&](std::size_t j, float) { nearby.push_back(&agents[j]); });
+            if (reciprocal) {
+                const V wanted = steer::truncate((goals[i] - me.position()) * 2.0f, 2.0f);
+                forces[i] = steer::reciprocal_avoidance(me, nearby, wanted, 1.0f / 60);
+            } else {
+                forces[i] = steer::priority(
+                    0.0f, [&] { return steer::unaligned_collision_avoidance(me, nearby, {.min_time_to_collision = 2}); },
+                    [&] { return steer::arrival(me, goals[i], {.slowing_distance = 1}); });
+            }
+        }
+        for (std::size_t i = 0; i < agents.size(); ++i) {
+            agents[i].apply_force(forces[i], 1.0f / 60);
+            lattice.move(handles[i], agents[i].position());
+        }
+    }
+};
+
+void crowd_step(benchmark::State& state, bool reciprocal) {
+    milling_crowd crowd(static_cast<std::size_t>(state.range(0)));
+    for (auto _ : state) crowd.step(reciprocal);
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+void reciprocal_avoidance_step(benchmark::State& state) { crowd_step(state, true); }
+void unaligned_collision_avoidance_step(benchmark::State& state) { crowd_step(state, false); }
+
 }  // namespace
 
+BENCHMARK(reciprocal_avoidance_step)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(unaligned_collision_avoidance_step)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);
