@@ -48,14 +48,14 @@ struct reciprocal_avoidance_params {
     scalar_t<V> time_horizon = 3;
     /// The horizon for neighbors moving with the agent (no relative speed), in seconds,
     /// > 0 and at most `time_horizon`.
-    scalar_t<V> min_time_horizon = 0.25f;
+    scalar_t<V> min_time_horizon = scalar_t<V>(0.25);
     /// How far ahead obstacles are avoided, in seconds (> 0). Shorter lets agents walk
     /// closer to walls.
     scalar_t<V> obstacle_time_horizon = 1;
     /// Extra gap kept between bodies, in world units (>= 0), added to the two radii (and to
     /// the agent's radius against obstacles); it absorbs what a crowded step or a limited
     /// max_force leaves over.
-    scalar_t<V> clearance = 0.02f;
+    scalar_t<V> clearance = scalar_t<V>(0.02);
     /// How many neighbors are considered, the nearest first (1 to 64). More costs more and
     /// hems the agent in more. Obstacles count apart (their 32 nearest surfaces).
     int max_neighbors = 6;
@@ -66,7 +66,7 @@ struct reciprocal_avoidance_params {
     /// instead of freezing. A right angle or a little more (the default, 1.6, is 92 degrees)
     /// is what frees a ring of agents pressed shoulder to shoulder: any less and they stay
     /// pressed. 0 turns the detour off (the paper's behavior).
-    scalar_t<V> detour_angle = 1.6f;
+    scalar_t<V> detour_angle = scalar_t<V>(1.6);
 
     /// Exact equality of every field.
     friend constexpr bool operator==(const reciprocal_avoidance_params&, const reciprocal_avoidance_params&) = default;

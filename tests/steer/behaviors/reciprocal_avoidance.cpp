@@ -23,7 +23,7 @@ namespace {
 /// A walker: radius 0.5, top speed 2, max_force 20 (the crowds' vehicles).
 template <steer::vector V>
 steer::vehicle<V> walker(const V& position, const V& velocity = V(0)) {
-    return steer::vehicle<V>({.position = position, .velocity = velocity, .radius = 0.5f, .max_force = 20,
+    return steer::vehicle<V>({.position = position, .velocity = velocity, .radius = steer::scalar_t<V>(0.5), .max_force = 20,
                               .max_speed = 2});
 }
 
@@ -80,13 +80,15 @@ walk_result walk(std::vector<steer::vehicle<V>>& crowd, const std::vector<V>& go
     return walk(crowd, goals, std::vector<steer::sphere<V>>{}, seconds, p);
 }
 
-/// `count` walkers evenly on a ring 1.5 m apart (in the xy plane), and the opposite points.
+/// `count` walkers evenly on a ring 1.5 m apart, and the opposite points: in the xy plane
+/// in 2D, on the ground (the xz plane, +y up) in 3D.
 template <steer::vector V>
 void ring(int count, std::vector<steer::vehicle<V>>& crowd, std::vector<V>& goals) {
     const double radius = 1.5 * count / (2 * 3.14159265358979);
     for (int i = 0; i < count; ++i) {
         const double angle = 2 * 3.14159265358979 * i / count;
-        const V at = make<V>(radius * std::cos(angle), radius * std::sin(angle), 0);
+        V at = make<V>(radius * std::cos(angle), radius * std::sin(angle), 0);
+        if constexpr (steer::dimension_v<V> == 3) at = V(at.x, 0, at.y);
         crowd.push_back(walker(at));
         goals.push_back(-at);
     }
@@ -111,7 +113,7 @@ TEST_CASE_TEMPLATE("reciprocal avoidance with nobody around steers to the prefer
     CHECK(steer::reciprocal_avoidance(cruising, nobody, wanted, dt) == V(S(0)));
     // Faster than max_speed: capped; a change beyond max_force × dt / mass: full effort.
     CHECK(near(steer::collision_free_velocity(a, nobody, make<V>(30, 40, 0), dt), make<V>(1.2, 1.6, 0)));
-    const auto heavy = steer::vehicle<V>({.mass = 4, .radius = 0.5f, .max_force = 3, .max_speed = 2});
+    const auto heavy = steer::vehicle<V>({.mass = 4, .radius = S(0.5), .max_force = 3, .max_speed = 2});
     const V brisk = steer::reciprocal_avoidance(heavy, nobody, make<V>(0, 2, 0), dt);
     CHECK(steer::test::at_full_effort(brisk, heavy.max_force()));
     CHECK(near(steer::safe_normalize(brisk), make<V>(0, 1, 0)));
@@ -182,7 +184,8 @@ TEST_CASE_TEMPLATE("a ring of 24 pressed together freezes under the paper's rule
     CHECK(r.closest >= 0.99);  // never deeper than 1% of the radii's sum
 }
 
-TEST_CASE_TEMPLATE("a ring of 24 in 3D swaps sides, circling about the agents' up", V, glm::vec3, glm::dvec3) {
+TEST_CASE_TEMPLATE("a ring of 24 on the ground in 3D swaps sides, circling about the agents' up", V, glm::vec3,
+                   glm::dvec3) {
     std::vector<steer::vehicle<V>> crowd;
     std::vector<V> goals;
     ring(24, crowd, goals);
