@@ -174,7 +174,7 @@ figures run(const settings& s, OnStep&& on_step) {
     const float dt = 1 / s.hz;
     const long long steps = std::llround(static_cast<double>(s.time_limit) * static_cast<double>(s.hz));
     double stepping_seconds = 0;
-    f.finish_time = s.time_limit;
+    f.finish_time = static_cast<double>(s.time_limit);
     for (long long step = 1; step <= steps; ++step) {
         const auto begin = std::chrono::steady_clock::now();
         for (std::size_t i = 0; i < n; ++i) {  // every force from the same state ...
