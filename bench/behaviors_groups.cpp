@@ -15,20 +15,13 @@
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
 
+#include "random_crowd.hpp"
+
 namespace {
 
-/// n + 1 characters in a ball of radius 4 with random velocities: each one's neighbors are
-/// the other n (it appears in the range itself and is skipped, as in a real flock update).
 template <class V>
 std::vector<steer::vehicle<V>> crowd_of(std::size_t neighbors) {
-    using S = steer::scalar_t<V>;
-    steer::rng gen(7);
-    std::vector<steer::vehicle<V>> crowd;
-    for (std::size_t i = 0; i <= neighbors; ++i)
-        crowd.emplace_back(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
-                                                    .velocity = steer::random_unit_vector<V>(gen) * S(1.5),
-                                                    .max_force = 2, .max_speed = 2});
-    return crowd;
+    return bench::random_crowd<V>(neighbors);
 }
 
 /// Each neighborhood with a field of view (2.4 rad), separation the smallest, cohesion the widest.

@@ -27,6 +27,19 @@ struct refusal {
     bool prefix = false;
 };
 
+/// A game's agent whose radius is whatever it says, even a negative one (a vehicle refuses
+/// those when it is built, so only a type of the user's can hand one to a behavior).
+template <steer::vector V>
+struct odd_radius_agent {
+    steer::scalar_t<V> size;
+    V position() const { return V(0); }
+    V velocity() const { return V(0); }
+    V forward() const { return V(1, 0, 0); }
+    steer::scalar_t<V> max_speed() const { return 1; }
+    steer::scalar_t<V> max_force() const { return 1; }
+    steer::scalar_t<V> radius() const { return size; }
+};
+
 inline std::vector<refusal> refusals() {
     using V = glm::vec3;
     using V2 = glm::vec2;
@@ -206,6 +219,36 @@ inline std::vector<refusal> refusals() {
         [] { (void)steer::unaligned_collision_avoidance(ok, none, {.min_time_to_collision = -1}); });
     add("steer::unaligned_collision_avoidance: clearance must be >= 0 and finite (got -1)",
         [] { (void)steer::unaligned_collision_avoidance(ok, none, {.clearance = -1}); });
+    using reciprocal = steer::reciprocal_avoidance_params<V>;
+    const S step = S(1) / S(60);
+    add("steer::reciprocal_avoidance: time_horizon must be > 0 and finite (got -1)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.time_horizon = -1}); });
+    add("steer::reciprocal_avoidance: min_time_horizon must be > 0 and finite (got 0)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.min_time_horizon = 0}); });
+    add("steer::reciprocal_avoidance: min_time_horizon must be <= time_horizon (2) (got 3)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.time_horizon = 2, .min_time_horizon = 3}); });
+    add("steer::reciprocal_avoidance: obstacle_time_horizon must be > 0 and finite (got -1)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, no_spheres, V(0), step, reciprocal{.obstacle_time_horizon = -1}); });
+    add("steer::reciprocal_avoidance: clearance must be >= 0 and finite (got -1)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.clearance = -1}); });
+    add("steer::reciprocal_avoidance: max_neighbors must be in [1, 64] (got 0)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.max_neighbors = 0}); });
+    add("steer::reciprocal_avoidance: detour_angle must be in [0, 3.14159",
+        [=] { steer::validate(reciprocal{.detour_angle = 4}); }, true);
+    add("steer::reciprocal_avoidance: preferred_velocity must be finite (got (inf, 0, 0))",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, bad, step); });
+    add("steer::reciprocal_avoidance: dt must be > 0 and finite (got 0)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), S(0)); });
+    add("steer::reciprocal_avoidance: radius must be > 0 and finite (got 0)",
+        [=] { (void)steer::collision_free_velocity(steer::vehicle<V>({.radius = 0}), none, V(0), step); });
+    add("steer::reciprocal_avoidance: radius must be > 0 and finite (got -1)", [=] {
+        std::vector<steer::test::odd_radius_agent<V>> odd{{S(-1)}};
+        (void)steer::reciprocal_avoidance(odd[0], none, V(0), step);
+    });
+    add("steer::reciprocal_avoidance: neighbor radius must be > 0 and finite (got 0)", [=] {
+        const std::vector<steer::vehicle<V>> dots{steer::vehicle<V>({.position = V(1, 0, 0), .radius = 0})};
+        (void)steer::reciprocal_avoidance(ok, dots, V(0), step);
+    });
     using leader = steer::leader_following_params<V>;
     add("steer::leader_following: behind_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::leader_following(ok, ok, none, leader{.behind_distance = -1}); });

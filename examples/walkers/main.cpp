@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "../command_line.hpp"
 #include "scenario.hpp"
 
 namespace {
@@ -20,21 +21,15 @@ options:
   --seed K           random seed (default 1)
   --path-weight W    path following's weight in the sum (default 0.5)
   --construction C   library (steer::path_following), steer-1.0, or paper (default library)
+  --avoidance A      blend (the weighted sum) or reciprocal (steer::reciprocal_avoidance toward
+                     what path following and wander want) (default blend)
   --help             show this help
 )";
 
-[[noreturn]] void fail(const std::string& message) {
-    std::fprintf(stderr, "walkers: %s\nTry 'walkers --help'.\n", message.c_str());
-    std::exit(2);
-}
+[[noreturn]] void fail(const std::string& message) { example::fail("walkers", message); }
 
 double number(std::string_view option, const char* text, double low, double high) {
-    char* end = nullptr;
-    const double value = std::strtod(text, &end);
-    if (end == text || *end != '\0' || !(value >= low && value <= high))
-        fail(std::string(option) + " needs a number from " + std::to_string(low) + " to " + std::to_string(high) +
-             " (got '" + text + "')");
-    return value;
+    return example::number("walkers", option, text, low, high);
 }
 
 }  // namespace
@@ -55,7 +50,11 @@ int main(int argc, char** argv) {
         else if (option == "--seconds") s.seconds = static_cast<float>(number(option, value, 1, 3600));
         else if (option == "--seed") s.seed = static_cast<std::uint64_t>(number(option, value, 0, 1e15));
         else if (option == "--path-weight") s.path_weight = static_cast<float>(number(option, value, 0, 10));
-        else if (option == "--construction") {
+        else if (option == "--avoidance") {
+            if (std::string_view(value) == "reciprocal") s.reciprocal = true;
+            else if (std::string_view(value) != "blend")
+                fail(std::string("--avoidance must be blend or reciprocal (got '") + value + "')");
+        } else if (option == "--construction") {
             name = value;
             if (std::string_view(value) == "library") c = walkers::construction::library;
             else if (std::string_view(value) == "steer-1.0") c = walkers::construction::steer_1_0;
@@ -66,9 +65,10 @@ int main(int argc, char** argv) {
         }
     }
     const walkers::figures f = walkers::run(s, c);
-    std::printf("%d walkers, %.0f s at %.0f Hz, path radius %.1f, construction %s, path weight %.2f\n", s.walkers,
-                static_cast<double>(s.seconds), static_cast<double>(s.hz), static_cast<double>(s.path_radius), name,
-                static_cast<double>(s.path_weight));
+    std::printf("%d walkers, %.0f s at %.0f Hz, path radius %.1f, construction %s, ", s.walkers,
+                static_cast<double>(s.seconds), static_cast<double>(s.hz), static_cast<double>(s.path_radius), name);
+    if (s.reciprocal) std::printf("reciprocal avoidance\n");
+    else std::printf("path weight %.2f\n", static_cast<double>(s.path_weight));
     std::printf("inside the tube:         %.1f%% of walker-frames\n", 100 * f.inside_fraction);
     std::printf("mean distance outside:   %.3f radius (over the frames outside)\n",
                 f.mean_outside / static_cast<double>(s.path_radius));

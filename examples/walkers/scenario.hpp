@@ -40,6 +40,10 @@ struct settings {
     float wander_weight = 0.1f;
     float avoid_clearance = 0.1f;     ///< unaligned collision avoidance's clearance
     float obstacle_clearance = 0.05f; ///< obstacle avoidance's clearance
+    /// Instead of the weighted sum: reciprocal avoidance (of walkers and rocks) toward the
+    /// velocity path following and the wander want (steer::desired_velocity of their sum,
+    /// path following at weight 1, wander at `wander_weight`).
+    bool reciprocal = false;
 };
 
 /// The figures of a run. Walker-frames count every walker at every step.
@@ -147,6 +151,13 @@ figures run(const settings& s, PathTerm&& path_term) {
         for (std::size_t i = 0; i < crowd.size(); ++i) {
             walker& w = crowd[i];
             const auto& me = w.body;
+            if (s.reciprocal) {
+                const vec wanted = steer::desired_velocity(
+                    me, steer::weighted_sum(steer::weighted(1.0f, [&] { return path_term(w, path); }),
+                                            steer::weighted(s.wander_weight, [&] { return steer::wander(me, w.wander, gen, dt); })));
+                forces[i] = steer::reciprocal_avoidance(me, bodies, obstacles, wanted, dt);
+                continue;
+            }
             forces[i] = steer::weighted_sum(
                 steer::weighted(s.avoid_weight, [&] {
                     return steer::unaligned_collision_avoidance(me, bodies, {.clearance = s.avoid_clearance});

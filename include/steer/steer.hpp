@@ -40,6 +40,7 @@
 #include "behaviors/path_following.hpp"
 #include "behaviors/patrol.hpp"
 #include "behaviors/pursuit.hpp"
+#include "behaviors/reciprocal_avoidance.hpp"
 #include "behaviors/seek.hpp"
 #include "behaviors/separation.hpp"
 #include "behaviors/shadow.hpp"

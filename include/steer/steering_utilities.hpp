@@ -3,8 +3,8 @@
 
 /// @file
 /// Small tools around the vehicle model that steering code keeps reaching for: keeping a
-/// force inside a cone around the heading, low-speed turning, and where a point lies
-/// (ahead, aside, behind). Braking and setting the speed are `vehicle::brake` and
+/// force inside a cone around the heading, low-speed turning, where a point lies (ahead,
+/// aside, behind), and the velocity a steering force asks for. Braking and setting the speed are `vehicle::brake` and
 /// `vehicle::set_speed`.
 
 #include <cmath>
@@ -54,6 +54,24 @@ template <vector V>
     V across = safe_normalize(perpendicular_component(v, unit_basis));
     if (across == V(S(0))) across = detail::any_perpendicular(unit_basis);
     return (unit_basis * detail::portable_cos(max_angle) + across * detail::portable_sin(max_angle)) * length;
+}
+
+/// The velocity a steering force asks for: the library's velocity-error rule (a behavior
+/// answers max_force per max_speed of velocity error, docs/behaviors.md) read backward,
+/// velocity + steering × max_speed / max_force, cut to max_speed. For a behavior that
+/// corrects an error smaller than max_speed (seek near its speed, arrival, path following
+/// near its path) it is the velocity the behavior wanted, exactly; for a blend, the velocity
+/// the blend wants. It is what `reciprocal_avoidance` takes as the preferred velocity. An
+/// agent with max_force 0, or a non-finite steering, wants the velocity it has.
+template <agent A>
+[[nodiscard]] agent_vector_t<A> desired_velocity(const A& a, const agent_vector_t<A>& steering) noexcept {
+    using V = agent_vector_t<A>;
+    using S = agent_scalar_t<A>;
+    const V velocity = a.velocity();
+    const S max_force = static_cast<S>(a.max_force());
+    const S max_speed = static_cast<S>(a.max_speed());
+    if (!(max_force > S(0)) || !is_finite(steering)) return velocity;
+    return truncate(velocity + steering * (max_speed / max_force), max_speed);
 }
 
 /// Tuning for `low_speed_turning`.

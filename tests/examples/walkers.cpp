@@ -47,3 +47,18 @@ TEST_CASE("the walkers' scenario is demanding: with path following at a quarter 
     CHECK(weak.inside_fraction < recommended.inside_fraction);
     CHECK(weak.inside_fraction < 0.9);
 }
+
+TEST_CASE("with reciprocal avoidance instead of the weighted sum, the walkers never overlap and mostly hold the tube") {
+    // Path following (and a little wander) give the preferred velocity; reciprocal avoidance
+    // keeps walkers and rocks apart. It keeps them apart with more room than the sum, and
+    // pushes them out of the tube more often (docs/behaviors.md, "Reciprocal avoidance").
+    walkers::settings s;
+    s.reciprocal = true;
+    const walkers::figures f = walkers::run(s);
+    CHECK(f.overlapping_frames == 0);
+    CHECK(f.closest_gap >= 0);
+    CHECK(f.closest_rock_gap >= 0);
+    CHECK(f.inside_fraction >= 0.8);
+    CHECK(f.mean_outside < 0.3 * static_cast<double>(s.path_radius));
+    CHECK(f.progress >= 0.6 * static_cast<double>(s.max_speed));
+}

@@ -257,6 +257,11 @@ std::vector<answer<steer::agent_vector_t<A>>> every_behavior(const A& a, const O
                                                      .separation = w.around,
                                                      .separation_weight = S(0.5),
                                                      .behind_time = S(0.5)}));
+    add("reciprocal_avoidance", steer::reciprocal_avoidance(a, neighbors, w.target - V(a.position()), dt));
+    add("reciprocal_avoidance (obstacles)",
+        steer::reciprocal_avoidance(a, neighbors, w.rocks, w.target - V(a.position()), dt, {.detour_angle = 1}));
+    add("collision_free_velocity", steer::collision_free_velocity(a, neighbors, w.target, dt));
+    add("desired_velocity", steer::desired_velocity(a, w.target));
     add("avatar_avoidance", steer::avatar_avoidance(a, w.avatar_position, w.avatar_velocity,
                                                     {.radius = 3, .velocity_weight = 1}));
     std::size_t i = 0;

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -119,4 +120,21 @@ TEST_CASE_TEMPLATE("set_speed sets the speed along the heading; brake slows at a
     }
     CHECK_THROWS_AS(v.set_speed(-1), std::invalid_argument);
     CHECK_THROWS_AS(v.brake(-1, 1), std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("desired_velocity reads a steering force back as the velocity it asks for", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    // Moving at full speed with a target a little off its heading: seek's error is under
+    // max_speed, and reading its force back gives seek's desired velocity exactly.
+    const steer::vehicle<V> v({.velocity = make<V>(2, 0, 0), .max_force = 5, .max_speed = 2});
+    const V target = make<V>(10, 3, 1);
+    const V wanted = steer::safe_normalize(target - v.position()) * v.max_speed();
+    CHECK(near(steer::desired_velocity(v, steer::seek(v, target)), wanted));
+    // No steering: the velocity it has; more than max_speed: cut to it.
+    CHECK(steer::desired_velocity(v, V(S(0))) == v.velocity());
+    CHECK(near(steer::desired_velocity(v, make<V>(0, 50, 0)), steer::safe_normalize(make<V>(2, 20, 0)) * S(2)));
+    // max_force 0, or a steering that is not finite: the velocity it has.
+    const steer::vehicle<V> weak({.velocity = make<V>(0, 1, 0), .max_force = 0, .max_speed = 2});
+    CHECK(steer::desired_velocity(weak, make<V>(1, 0, 0)) == weak.velocity());
+    CHECK(steer::desired_velocity(v, make<V>(std::numeric_limits<S>::quiet_NaN(), 0, 0)) == v.velocity());
 }

@@ -1,0 +1,551 @@
+#ifndef STEER_BEHAVIORS_RECIPROCAL_AVOIDANCE_HPP
+#define STEER_BEHAVIORS_RECIPROCAL_AVOIDANCE_HPP
+
+/// @file
+/// Reciprocal avoidance (van den Berg, Guy, Lin and Manocha 2011, "Reciprocal n-body
+/// collision avoidance", the ORCA construction): every agent takes its share of avoiding
+/// each neighbor, so a crowd whose members all use it stays apart without negotiating; a
+/// deterministic right-hand detour keeps dense, symmetric crowds from freezing.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <type_traits>
+
+#include <glm/geometric.hpp>
+
+#include "../agent.hpp"
+#include "../detail/expect.hpp"
+#include "../detail/force.hpp"
+#include "../detail/linear_program.hpp"
+#include "../detail/portable_math.hpp"
+#include "../math.hpp"
+#include "../vector.hpp"
+#include "../world/box.hpp"
+#include "../world/obstacle.hpp"
+#include "../world/oriented_box.hpp"
+#include "../world/plane.hpp"
+#include "../world/polygon.hpp"
+#include "../world/segment.hpp"
+#include "../world/sphere.hpp"
+#include "neighborhood.hpp"
+
+namespace steer {
+
+/// Tuning for `reciprocal_avoidance` and `collision_free_velocity`.
+template <vector V>
+struct reciprocal_avoidance_params {
+    /// How far ahead a neighbor closing in at the two agents' combined top speed is avoided,
+    /// in seconds (> 0): the paper's time horizon τ. A velocity is acceptable when it keeps
+    /// clear of the neighbor for this long, the neighbor doing its share. Neighbors that
+    /// close in more slowly get a horizon shortened in proportion, down to
+    /// `min_time_horizon` for those moving with the agent: a crossing is anticipated from
+    /// afar, while the members of one stream may walk close together.
+    scalar_t<V> time_horizon = 3;
+    /// The horizon for neighbors moving with the agent (no relative speed), in seconds,
+    /// > 0 and at most `time_horizon`.
+    scalar_t<V> min_time_horizon = scalar_t<V>(0.25);
+    /// How far ahead obstacles are avoided, in seconds (> 0). Shorter lets agents walk
+    /// closer to walls.
+    scalar_t<V> obstacle_time_horizon = 1;
+    /// Extra gap kept between bodies, in world units (>= 0), added to the two radii (and to
+    /// the agent's radius against obstacles); it absorbs what a crowded step or a limited
+    /// max_force leaves over.
+    scalar_t<V> clearance = scalar_t<V>(0.02);
+    /// How many neighbors are considered, the nearest first (1 to 64). More costs more and
+    /// hems the agent in more. Obstacles count apart (their 32 nearest surfaces).
+    int max_neighbors = 6;
+    /// The deadlock breaker, in radians (0 to pi): an agent that neither moves toward its
+    /// preferred velocity nor can (the avoidance leaves it short of it) turns the preferred
+    /// velocity to its right by up to this angle, in proportion to both shortfalls. Every
+    /// agent turning the same way makes a knot circulate, like traffic round a roundabout,
+    /// instead of freezing. A right angle or a little more (the default, 1.6, is 92 degrees)
+    /// is what frees a ring of agents pressed shoulder to shoulder: any less and they stay
+    /// pressed. 0 turns the detour off (the paper's behavior).
+    scalar_t<V> detour_angle = scalar_t<V>(1.6);
+
+    /// Exact equality of every field.
+    friend constexpr bool operator==(const reciprocal_avoidance_params&, const reciprocal_avoidance_params&) = default;
+};
+
+/// Refuses horizons that are not positive (or a `min_time_horizon` above `time_horizon`), a
+/// negative clearance, a neighbor count outside [1, 64], a detour angle outside [0, pi] and
+/// anything not finite, as `reciprocal_avoidance` would.
+template <vector V>
+void validate(const reciprocal_avoidance_params<V>& p) {
+    using S = scalar_t<V>;
+    constexpr auto where = "steer::reciprocal_avoidance";
+    detail::expect_above(where, "time_horizon", p.time_horizon, S(0));
+    detail::expect_above(where, "min_time_horizon", p.min_time_horizon, S(0));
+    if (!(p.min_time_horizon <= p.time_horizon)) [[unlikely]]
+        detail::refuse(where, "min_time_horizon", "<= time_horizon (" + detail::format_value(p.time_horizon) + ")",
+                       p.min_time_horizon);
+    detail::expect_above(where, "obstacle_time_horizon", p.obstacle_time_horizon, S(0));
+    detail::expect_at_least(where, "clearance", p.clearance, S(0));
+    detail::expect_within(where, "max_neighbors", p.max_neighbors, 1, 64);
+    detail::expect_within(where, "detour_angle", p.detour_angle, S(0), std::numbers::pi_v<S>);
+}
+
+namespace detail {
+
+/// The most neighbors `reciprocal_avoidance` considers, and the most obstacle surfaces.
+inline constexpr int reciprocal_neighbor_capacity = 64;
+inline constexpr int reciprocal_obstacle_capacity = 32;
+
+/// A buffer of constraints that keeps the `capacity` with the smallest keys, in key order.
+template <vector V>
+class nearest_constraints {
+public:
+    /// Room for `capacity` constraints and their keys.
+    nearest_constraints(half_space<V>* storage, scalar_t<V>* keys, int capacity) noexcept
+        : items_(storage), keys_(keys), capacity_(capacity) {}
+
+    /// Adds `h` under `key` if it is among the `capacity` smallest keys so far (ties: the
+    /// earlier stays).
+    void add(scalar_t<V> key, const half_space<V>& h) noexcept {
+        int at;
+        if (count_ < capacity_) {
+            at = count_++;
+        } else {
+            if (!(key < keys_[count_ - 1])) return;
+            at = count_ - 1;
+        }
+        while (at > 0 && key < keys_[at - 1]) {
+            keys_[at] = keys_[at - 1];
+            items_[at] = items_[at - 1];
+            --at;
+        }
+        keys_[at] = key;
+        items_[at] = h;
+    }
+
+    /// Whether a constraint under `key` would be kept (cheaper than building it).
+    [[nodiscard]] bool admits(scalar_t<V> key) const noexcept { return count_ < capacity_ || key < keys_[count_ - 1]; }
+
+    /// How many are kept.
+    [[nodiscard]] int size() const noexcept { return count_; }
+
+private:
+    half_space<V>* items_;
+    scalar_t<V>* keys_;
+    int capacity_;
+    int count_ = 0;
+};
+
+/// The side to pass a neighbor on when heading straight at it: the right of the direction
+/// to it (2D: turned clockwise; 3D: cross(direction, +y), or cross(direction, +x) along y).
+/// It changes sign with the direction, so the two agents of a head-on pair pick opposite
+/// sides of the line between them and pass each other, left shoulder to left shoulder.
+template <vector V>
+[[nodiscard]] V head_on_side(const V& unit_offset) noexcept {
+    using S = scalar_t<V>;
+    if constexpr (dimension_v<V> == 2) {
+        return V(unit_offset.y, -unit_offset.x);
+    } else {
+        V side = safe_normalize(glm::cross(unit_offset, V(S(0), S(1), S(0))));
+        if (side == V(S(0))) side = safe_normalize(glm::cross(unit_offset, V(S(1), S(0), S(0))));
+        return side;
+    }
+}
+
+/// An agent's share of avoiding one neighbor: of the change needed to leave the velocity
+/// obstacle (`required`, at least 1/2: the pair then does all of it between them), and of
+/// the room left before entering it (`room`, at most 1/2: the pair never uses more than all
+/// of it). The paper's ORCA has both 1/2.
+template <std::floating_point S>
+struct avoidance_share {
+    S required;
+    S room;
+};
+
+/// The agent's part of avoiding one neighbor (the paper's ORCA_A|B, section 4): the
+/// velocities v of A with dot(n, v - (v_A + share * u)) >= 0, where u is the smallest change
+/// of the relative velocity that takes it onto the boundary of the truncated velocity
+/// obstacle (the cone of relative velocities that meet the neighbor within the horizon,
+/// cut off by the disk of radius r/τ around p/τ), and n the obstacle's outward normal there.
+///   - `offset` = p_B - p_A, `relative_velocity` = v_A - v_B, `reach` = the two radii plus
+///     clearance, `velocity` = v_A;
+///   - agents that overlap already use the time step instead of the horizon: the relative
+///     velocity must part them within the next step (the paper's section 5.1).
+/// `offset` must not be zero (its square a normal number).
+template <vector V>
+[[nodiscard]] half_space<V> reciprocal_half_space(const V& offset, const V& relative_velocity, scalar_t<V> reach,
+                                                  scalar_t<V> inverse_horizon, scalar_t<V> inverse_dt,
+                                                  avoidance_share<scalar_t<V>> share, const V& velocity) noexcept {
+    using S = scalar_t<V>;
+    const S distance_squared = glm::dot(offset, offset);
+    const S reach_squared = reach * reach;
+    V normal;
+    V change;  // u
+    if (distance_squared > reach_squared) {
+        const V from_cutoff = relative_velocity - offset * inverse_horizon;  // w
+        const S from_cutoff_squared = glm::dot(from_cutoff, from_cutoff);
+        const S along = glm::dot(from_cutoff, offset);
+        if (along < S(0) && along * along > reach_squared * from_cutoff_squared) {
+            // Nearest the cut-off disk: seen from its center, the relative velocity lies
+            // within the arc that faces the origin.
+            const S length = std::sqrt(from_cutoff_squared);  // > 0, as along < 0
+            normal = from_cutoff / length;
+            change = normal * (reach * inverse_horizon - length);
+        } else {
+            // Nearest a leg of the cone: the one on the side where the relative velocity
+            // passes the neighbor (its part square to the offset), or, dead ahead, the right.
+            const S distance = std::sqrt(distance_squared);
+            const V axis = offset / distance;
+            V side = safe_normalize(relative_velocity - axis * glm::dot(relative_velocity, axis));
+            if (side == V(S(0))) side = head_on_side(axis);
+            const S cosine = std::sqrt(distance_squared - reach_squared) / distance;  // of the cone's half-angle
+            const S sine = reach / distance;
+            const V leg = axis * cosine + side * sine;
+            normal = side * cosine - axis * sine;
+            change = leg * glm::dot(relative_velocity, leg) - relative_velocity;
+        }
+    } else {
+        // Overlapping: the velocity obstacle of the next step is the disk of radius r/dt
+        // around p/dt; leave it the shortest way.
+        const V from_center = relative_velocity - offset * inverse_dt;
+        const S length = safe_length(from_center);
+        normal = length > S(0) ? from_center / length : safe_normalize(-offset);
+        change = normal * (reach * inverse_dt - length);
+    }
+    const S taken = glm::dot(change, normal) >= S(0) ? share.required : share.room;
+    return {normal, glm::dot(normal, velocity + change * taken)};
+}
+
+/// Whether an obstacle of type `O` tells where its nearest surface is, as a convex shape:
+/// `signed_distance(o, p)` (negative inside) and `nearest_point(o, p)` on its surface.
+template <class O, class V>
+concept convex_obstacle = requires(const O& o, const V& p) {
+    { signed_distance(o, p) } -> std::convertible_to<scalar_t<V>>;
+    { nearest_point(o, p) } -> std::convertible_to<V>;
+};
+
+template <class O>
+inline constexpr bool unsupported_obstacle = false;
+
+/// The agent's part of avoiding an obstacle (the paper's ORCA_A|O, section 5.1, with
+/// v_opt = 0 and no share: obstacles do not move aside): of a convex obstacle whose surface
+/// is `distance` away (negative inside) with outward normal `outward` at the nearest point,
+/// the velocities v with dot(outward, v) >= (r - distance) / τ, which cannot reach it within
+/// the horizon (or, touching already, leave it within the step). Kept by distance; none when
+/// every velocity up to max_speed is allowed.
+template <vector V>
+void add_surface(scalar_t<V> distance, const V& outward, scalar_t<V> radius, scalar_t<V> inverse_horizon,
+                 scalar_t<V> inverse_dt, scalar_t<V> max_speed, nearest_constraints<V>& out) noexcept {
+    using S = scalar_t<V>;
+    if (!std::isfinite(distance) || outward == V(S(0))) return;
+    const S gap = distance - radius;
+    const S offset = -gap * (gap > S(0) ? inverse_horizon : inverse_dt);
+    if (!(offset > -max_speed)) return;
+    out.add(gap, {outward, offset});
+}
+
+/// `add_surface` for a convex obstacle, its normal from its nearest point; a point exactly
+/// on the surface takes `fallback` as the normal.
+template <vector V, class O>
+void add_convex(const O& o, const V& p, const V& fallback, scalar_t<V> radius, scalar_t<V> inverse_horizon,
+                scalar_t<V> inverse_dt, scalar_t<V> max_speed, nearest_constraints<V>& out) {
+    using S = scalar_t<V>;
+    const S distance = static_cast<S>(signed_distance(o, p));
+    V outward = safe_normalize(p - V(nearest_point(o, p)));
+    if (distance < S(0)) outward = -outward;
+    if (outward == V(S(0))) outward = fallback;
+    add_surface(distance, outward, radius, inverse_horizon, inverse_dt, max_speed, out);
+}
+
+/// Adds the half-spaces of one obstacle: one for a convex shape, one for each edge of a
+/// polygon within reach (each edge is convex, so together they keep the agent out of a
+/// concave polygon too), and one out of a polygon the agent is inside.
+template <vector V, class O>
+void add_obstacle(const O& o, const V& position, const V& velocity, scalar_t<V> radius,
+                  scalar_t<V> inverse_horizon, scalar_t<V> inverse_dt, scalar_t<V> max_speed,
+                  nearest_constraints<V>& out) {
+    using S = scalar_t<V>;
+    validate_obstacle(o);
+    const V back = safe_normalize(-velocity);  // the side an agent exactly on a surface came from
+    if constexpr (std::is_same_v<O, polygon<V>>) {
+        if (o.size() == 0) return;
+        if (signed_distance(o.bounds(), position) > radius + max_speed / inverse_horizon) return;
+        if (contains(o, position)) {
+            const std::size_t edge = nearest_edge(o, position);
+            const segment<V> e = o.edge(edge);
+            V outward = safe_normalize(V(nearest_point(e, position)) - position);
+            if (outward == V(S(0))) outward = outward_normal(o, edge);
+            add_surface(-safe_length(V(nearest_point(e, position)) - position), outward, radius, inverse_horizon,
+                        inverse_dt, max_speed, out);
+            return;
+        }
+        for (std::size_t i = 0; i < o.size(); ++i)
+            add_convex(o.edge(i), position, outward_normal(o, i), radius, inverse_horizon, inverse_dt, max_speed, out);
+    } else if constexpr (std::is_same_v<O, segment<V>>) {
+        add_convex(o, position, segment_normal(o, back), radius, inverse_horizon, inverse_dt, max_speed, out);
+    } else if constexpr (std::is_same_v<O, plane<V>>) {
+        add_surface(signed_distance(o, position), safe_normalize(o.normal), radius, inverse_horizon, inverse_dt,
+                    max_speed, out);
+    } else if constexpr (convex_obstacle<O, V>) {
+        add_convex(o, position, back, radius, inverse_horizon, inverse_dt, max_speed, out);
+    } else {
+        static_assert(unsupported_obstacle<O>,
+                      "steer::reciprocal_avoidance needs each obstacle's nearest surface: the library's shapes "
+                      "(sphere, box, oriented_box, plane, segment, polygon) have it; give a convex type of yours "
+                      "signed_distance(o, p) and nearest_point(o, p) in its namespace. Ray casts "
+                      "(ray_cast_obstacles) are not supported.");
+    }
+}
+
+/// `preferred` turned to the agent's right by `angle` radians: clockwise in 2D, about the
+/// agent's up in 3D (its part along up unchanged).
+template <agent A>
+[[nodiscard]] agent_vector_t<A> turned_right(const A& a, const agent_vector_t<A>& preferred, agent_scalar_t<A> angle) {
+    using V = agent_vector_t<A>;
+    using S = agent_scalar_t<A>;
+    double sine, cosine;
+    portable_sin_cos(static_cast<double>(angle), sine, cosine);
+    const V along = preferred * static_cast<S>(cosine);
+    if constexpr (dimension_v<V> == 2) {
+        return along + V(preferred.y, -preferred.x) * static_cast<S>(sine);
+    } else {
+        const V unit_up = safe_normalize(V(up(a)));
+        const V level = preferred - unit_up * glm::dot(preferred, unit_up);  // the part that turns
+        return along + (preferred - level) * static_cast<S>(1 - cosine) + glm::cross(level, unit_up) * static_cast<S>(sine);
+    }
+}
+
+/// The share of `preferred` that `velocity` achieves along it, in [0, 1]; 1 when
+/// `preferred` is zero (nothing is wanted, so nothing is missing).
+template <vector V>
+[[nodiscard]] scalar_t<V> progress(const V& velocity, const V& preferred) noexcept {
+    using S = scalar_t<V>;
+    const S wanted_squared = glm::dot(preferred, preferred);
+    if (!(wanted_squared >= std::numeric_limits<S>::min() && wanted_squared <= std::numeric_limits<S>::max()))
+        return S(1);
+    return clamp(glm::dot(velocity, preferred) / wanted_squared, S(0), S(1));
+}
+
+/// The velocity of `collision_free_velocity`; `obstacles` null for none.
+template <agent A, class R, class Obstacles>
+[[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors, const Obstacles* obstacles,
+                                                        const agent_vector_t<A>& preferred_velocity,
+                                                        agent_scalar_t<A> dt,
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p) {
+    using V = agent_vector_t<A>;
+    using S = scalar_t<V>;
+    constexpr auto where = "steer::reciprocal_avoidance";
+    validate(p);
+    expect_finite(where, "preferred_velocity", preferred_velocity);
+    expect_above(where, "dt", dt, S(0));
+    const S radius = static_cast<S>(a.radius());
+    expect_above(where, "radius", radius, S(0));
+    const S max_speed = std::max(S(0), static_cast<S>(a.max_speed()));  // (NaN: 0)
+    const V position = a.position();
+    const V velocity = a.velocity();
+    const S inverse_dt = S(1) / dt;
+
+    constexpr int capacity = reciprocal_obstacle_capacity + reciprocal_neighbor_capacity;
+    std::array<half_space<V>, capacity> constraints;  // obstacles first (never given up), then neighbors
+    std::array<S, capacity> keys;
+
+    // Obstacles: their nearest surfaces, nearest first.
+    nearest_constraints<V> walls(constraints.data(), keys.data(), reciprocal_obstacle_capacity);
+    if constexpr (!std::is_same_v<Obstacles, std::nullptr_t>) {
+        const S inverse_horizon = S(1) / p.obstacle_time_horizon;
+        const S padded = radius + p.clearance;
+        const auto consider = [&](const auto& obstacle) {
+            add_obstacle(obstacle, position, velocity, padded, inverse_horizon, inverse_dt, max_speed, walls);
+        };
+        for_each_obstacle<V>(*obstacles, consider);
+    }
+    const int hard = walls.size();
+
+    // Neighbors: this agent's part of avoiding each, nearest first. An agent that wants to
+    // move less takes more of the avoiding (all of it when it wants to stay put), so one at
+    // its goal steps aside for one passing; against a neighbor that cannot move, all of it.
+    const S wanting = max_speed > S(0) ? std::min(S(1), safe_length(preferred_velocity) / max_speed) : S(1);
+    const avoidance_share<S> usual{S(0.5) + S(0.5) * (S(1) - wanting), S(0.5)};
+    nearest_constraints<V> others(constraints.data() + hard, keys.data() + hard, p.max_neighbors);
+    for (auto&& element : neighbors) {
+        const auto* other = agent_address<V>(element);
+        if (other == nullptr) continue;
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(*other)>, A>) {
+            if (other == &a) continue;
+        }
+        const S other_radius = static_cast<S>(other->radius());
+        expect_above(where, "neighbor radius", other_radius, S(0));
+        const V offset = V(other->position()) - position;
+        const S distance_squared = glm::dot(offset, offset);
+        const S reach = radius + other_radius + p.clearance;
+        const S other_max_speed = std::max(S(0), static_cast<S>(other->max_speed()));
+        // Not even at full speed toward each other within the horizon (or not finite):
+        // nothing to avoid. Then, with the buffer full of nearer ones, nothing to add.
+        const S closing = max_speed + other_max_speed;
+        const S farthest = reach + closing * p.time_horizon;
+        if (!(distance_squared <= farthest * farthest)) continue;
+        // On our very spot (within about 1e-19 units in float): no direction to leave it in.
+        // As every group behavior does, skip it: that is also `a` itself in another form (a
+        // copy taken before the step, an adaptor over the same body).
+        if (!(distance_squared >= std::numeric_limits<S>::min())) continue;
+        const S gap = std::sqrt(distance_squared) - reach;
+        if (!others.admits(gap)) continue;
+        const V relative_velocity = velocity - V(other->velocity());
+        // The horizon: the longest for a neighbor closing in at the combined top speed.
+        const S fraction =
+            closing > S(0) ? std::min(S(1), std::sqrt(glm::dot(relative_velocity, relative_velocity)) / closing) : S(1);
+        const S horizon = p.min_time_horizon + (p.time_horizon - p.min_time_horizon) * fraction;
+        const avoidance_share<S> share = other_max_speed > S(0) ? usual : avoidance_share<S>{S(1), S(1)};
+        const half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt,
+                                                      share, velocity);
+        if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) continue;  // allows every velocity we have
+        others.add(gap, h);
+    }
+    const int count = hard + others.size();
+
+    // The program: toward the preferred velocity; then, if the agent is short of it and the
+    // program too, toward the preferred velocity turned right in proportion to both.
+    std::array<half_space<V>, capacity> projected;
+    const auto solve = [&](const V& wanted, auto& scratch) {
+        V chosen;
+        const int solved = scratch.solve(constraints.data(), count, max_speed, lp_goal<V>{wanted, false}, chosen);
+        if (solved < count)
+            lp_least_penetration(constraints.data(), hard, count, solved, max_speed, chosen, projected.data(), scratch);
+        return chosen;
+    };
+    const V wanted = truncate(preferred_velocity, max_speed);
+    const S wanted_speed = safe_length(wanted);
+    const auto solve_with_detour = [&](auto& scratch) {
+        V chosen = solve(wanted, scratch);
+        // Stuck: the program's answer is slower than wanted (an answer that slides round
+        // something at speed is not stuck), and the agent is not moving the way it wants.
+        const S short_of = wanted_speed > S(0) ? S(1) - std::min(S(1), safe_length(chosen) / wanted_speed) : S(0);
+        const S angle = short_of * (S(1) - progress(velocity, wanted)) * p.detour_angle;
+        if (!(angle > S(0.01))) return chosen;  // under a degree: not worth a second program
+        // The detour is taken only if it gets the agent moving faster: turned into a wall it
+        // slides along, it would stop instead.
+        const V turned = solve(turned_right(a, wanted, angle), scratch);
+        return length_squared(turned) > length_squared(chosen) ? turned : chosen;
+    };
+    V result;
+    if constexpr (dimension_v<V> == 2) {
+        lp_scratch<V> scratch{};
+        result = solve_with_detour(scratch);
+    } else {
+        std::array<half_space<glm::vec<2, S>>, capacity> planar;
+        lp_scratch<V> scratch{planar.data()};
+        result = solve_with_detour(scratch);
+    }
+    if (!is_finite(result)) result = V(S(0));  // (only from overflowing input)
+    return result;
+}
+
+}  // namespace detail
+
+/// The velocity reciprocal avoidance chooses for `a` (see `reciprocal_avoidance`), for
+/// programs that set velocities themselves: the one nearest `preferred_velocity` (turned
+/// by the detour when the agent is stuck) among those no faster than max_speed that keep
+/// `a` clear of its neighbors, each doing its share; or, when there is none, the one that
+/// goes least deep into the worst of them.
+template <agent A, class R>
+    requires neighbor_range<R, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors,
+                                                        const agent_vector_t<A>& preferred_velocity,
+                                                        agent_scalar_t<A> dt,
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+    return detail::collision_free_velocity(a, neighbors, static_cast<const std::nullptr_t*>(nullptr),
+                                           preferred_velocity, dt, p);
+}
+
+/// `collision_free_velocity` that also keeps clear of `obstacles` (an `obstacle_set`), which
+/// are never given up for neighbors.
+template <agent A, class R, class Obstacles>
+    requires neighbor_range<R, agent_vector_t<A>> && obstacle_set<Obstacles, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors, const Obstacles& obstacles,
+                                                        const agent_vector_t<A>& preferred_velocity,
+                                                        agent_scalar_t<A> dt,
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+    return detail::collision_free_velocity(a, neighbors, &obstacles, preferred_velocity, dt, p);
+}
+
+/// Steers toward the velocity nearest `preferred_velocity` that keeps `a` clear of its
+/// neighbors, each of them doing its share (van den Berg, Guy, Lin and Manocha 2011,
+/// "Reciprocal n-body collision avoidance": optimal reciprocal collision avoidance, ORCA).
+///
+/// The paper's construction, for each of the nearest `max_neighbors` neighbors: the
+/// velocity obstacle is the set of relative velocities that bring the two bodies (radii
+/// plus `clearance`) into contact within the time horizon, a cone truncated by a disk; u is
+/// the smallest change of the current relative velocity that leaves it, and n the
+/// obstacle's outward normal there. The agent accepts the velocities beyond the line (plane
+/// in 3D) through its velocity plus its share of u, square to n. Among the velocities up
+/// to max_speed that every such half-plane accepts, a linear program (solved incrementally,
+/// one constraint at a time) finds the one nearest the preferred velocity; when none is
+/// accepted by all, the one that enters the worst of them least (the program one dimension
+/// up). Obstacles add a half-plane each (a polygon one per nearby edge) that is never given
+/// up. If every agent follows its half-planes, none of them collides within the horizon.
+///
+/// What this library adds to the paper, all deterministic:
+///   - the horizon of each pair grows with how fast it closes in: `time_horizon` at the
+///     two top speeds combined, down to `min_time_horizon` for neighbors moving along with
+///     the agent (a crossing is anticipated, a stream may walk close);
+///   - the share of u is 1/2 (the paper's) for an agent that wants its full speed, up to 1
+///     for one that wants to stay put, which steps aside for a passer-by; all of u against
+///     a neighbor that cannot move (max_speed 0). The room before a collision is always
+///     split in half, so a pair never takes more than all of it;
+///   - the detour: an agent short of its preferred velocity both now and in the program's
+///     answer turns the preferred velocity right (clockwise in 2D, about its up in 3D) by
+///     `detour_angle` times the product of the two shortfalls, and solves again. Dense,
+///     symmetric knots that freeze under the paper's rule circulate instead; agents that
+///     make progress are not turned at all;
+///   - dead ahead (the relative velocity along the line between the two), each steps to
+///     its right, as pedestrians who keep right do.
+///
+/// The result is the force that reaches the chosen velocity in one step of `dt` seconds,
+/// mass × (chosen − velocity) / dt, cut to max_force. With max_force large enough for the
+/// changes a crowd needs (a few times max_speed × mass per second), the vehicle follows
+/// the chosen velocity closely; a weaker one lags, and bodies may come closer than the
+/// construction promises (`clearance` takes up a little of that).
+///
+/// Use it last, on what the agent wants: `preferred_velocity` is the velocity it would
+/// take alone (toward its goal, along its path); `steer::desired_velocity(a, blend)` turns
+/// a blend of other behaviors into one. Overlapping agents are pushed apart within a step
+/// (so far as max_force allows), and an agent with max_speed 0 answers a force that stops
+/// it. Neighbors farther than (the two top speeds) × `time_horizon` are skipped; so are `a`
+/// itself (by its address) and, as in every group behavior, agents exactly on its position
+/// (a copy of `a`, or a twin that gives no direction to leave in).
+///
+/// @param neighbors any range of agents of `a`'s vector type, or of pointers to them; give
+///        it the others within a few meters (those a proximity database finds), not all.
+/// @param preferred_velocity finite, any length (the program caps it at max_speed).
+/// @param dt the step the force is applied over, > 0.
+/// @return mass × (chosen velocity − velocity) / dt, cut to max_force: zero when the
+///         preferred velocity is safe and already the agent's; full effort for any change
+///         larger than max_force × dt / mass.
+template <agent A, class R>
+    requires neighbor_range<R, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> reciprocal_avoidance(const A& a, const R& neighbors,
+                                                     const agent_vector_t<A>& preferred_velocity,
+                                                     agent_scalar_t<A> dt,
+                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
+    const V chosen = collision_free_velocity(a, neighbors, preferred_velocity, dt, p);
+    return detail::limit_force(a, (chosen - V(a.velocity())) * (mass(a) / dt));
+}
+
+/// `reciprocal_avoidance` that also keeps clear of `obstacles` (an `obstacle_set`: the
+/// library's shapes in any mix, and convex shapes of yours), which are never given up for
+/// neighbors.
+template <agent A, class R, class Obstacles>
+    requires neighbor_range<R, agent_vector_t<A>> && obstacle_set<Obstacles, agent_vector_t<A>>
+[[nodiscard]] agent_vector_t<A> reciprocal_avoidance(const A& a, const R& neighbors, const Obstacles& obstacles,
+                                                     const agent_vector_t<A>& preferred_velocity,
+                                                     agent_scalar_t<A> dt,
+                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+    using V = agent_vector_t<A>;
+    const V chosen = collision_free_velocity(a, neighbors, obstacles, preferred_velocity, dt, p);
+    return detail::limit_force(a, (chosen - V(a.velocity())) * (mass(a) / dt));
+}
+
+}  // namespace steer
+
+#endif  // STEER_BEHAVIORS_RECIPROCAL_AVOIDANCE_HPP
