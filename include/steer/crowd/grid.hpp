@@ -242,10 +242,11 @@ public:
             return view.begin != view.end;
         }
         if (!inside(r)) return false;
-        const std::uint64_t index = row_index(r);
+        // A placed layout's rows fit in memory, so the index fits in a size_t (32-bit too).
+        const auto index = static_cast<std::size_t>(row_index(r));
         view.bucket = static_cast<std::uint32_t>(index);
         if (layout_ == layout::cells) {
-            const std::uint32_t* table = bucket_start_.data() + index * static_cast<std::uint64_t>(x_cells_);
+            const std::uint32_t* table = bucket_start_.data() + index * static_cast<std::size_t>(x_cells_);
             view.table = table;
             view.first_x = x_origin_;
             view.cells = x_cells_;
