@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <type_traits>
 
 #include "../error.hpp"
@@ -71,11 +72,37 @@ template <std::floating_point R, class S>
     return e > R(0) ? e * e : R(0);
 }
 
-/// 1 / total, or 0 when total is zero or not finite (a normalization with no meaning).
+/// The weights of a normalized weighted sum, added up in order: their sum, the sum of their
+/// magnitudes and how many are non-zero. Dividing by the sum is meaningful only when it is
+/// more than the rounding noise of adding the weights; then every share `w / total` is at
+/// most `1 / ((count - 1) epsilon)` in magnitude (1 for a single weight), so the weighted
+/// average is finite for any finite weights, denormal or huge. The weights are divided one
+/// by one rather than multiplied by `1 / total`, which overflows for a denormal total.
 template <std::floating_point S>
-[[nodiscard]] S reciprocal_or_zero(S total) noexcept {
-    return std::isfinite(total) && total != S(0) ? S(1) / total : S(0);
-}
+struct weight_total {
+    S total = 0;      ///< the sum of the weights
+    S magnitude = 0;  ///< the sum of their magnitudes
+    S count = 0;      ///< how many weights are not zero
+
+    /// Adds one weight.
+    STEER_COMBINE_INLINE constexpr void add(S weight) noexcept {
+        total += weight;
+        magnitude += weight < S(0) ? -weight : weight;
+        count += weight != S(0) ? S(1) : S(0);
+    }
+
+    /// Whether the sum is finite, not zero and larger than the error that adding `count`
+    /// weights can make, `(count - 1) * epsilon * magnitude`: otherwise its size, even its
+    /// sign, is rounding noise, and there is no average to take.
+    [[nodiscard]] bool meaningful() const noexcept {
+        if (!std::isfinite(total) || !std::isfinite(magnitude) || total == S(0)) return false;
+        const S noise = (count - S(1)) * std::numeric_limits<S>::epsilon() * magnitude;
+        return (total < S(0) ? -total : total) > noise;
+    }
+
+    /// The factor a term of weight `weight` is multiplied by: `weight / total` (meaningful() only).
+    [[nodiscard]] STEER_COMBINE_INLINE constexpr S share(S weight) const noexcept { return weight / total; }
+};
 
 }  // namespace steer::detail
 
