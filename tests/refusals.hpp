@@ -273,7 +273,9 @@ inline std::vector<refusal> refusals() {
     add("steer::box: min must be <= max on every axis (got min (1, 0, 0), max (0, 1, 1))",
         [] { steer::flow_field<V>({V(1, 0, 0), V(0, 1, 1)}, {1, 1, 1}); });
     add("steer::flow_field: cells.y must be >= 1 (got 0)", [] { steer::flow_field<V>({V(0), V(1)}, {1, 0, 1}); });
-    add("steer::flow_field: cells must have a product that fits in memory (got (",
+    add("steer::flow_field: cells must multiply to at most 89478485 cells (got (100000, 100000, 10))",
+        [] { steer::flow_field<V>({V(0), V(1)}, {100000, 100000, 10}); });
+    add("steer::flow_field: cells must multiply to at most 89478485 cells (got (",
         [] { steer::flow_field<V>({V(0), V(1)}, {2147483647, 2147483647, 2147483647}); }, true);
     add("steer::flow_field: init(cell center) must be finite (got (inf, 0, 0))",
         [=] { steer::flow_field<V>({V(0), V(1)}, {1, 1, 1}, [=](const V&) { return bad; }); });
@@ -285,8 +287,14 @@ inline std::vector<refusal> refusals() {
     using brute = steer::brute_force<V, int>;
     add("steer::box: min must be <= max on every axis (got min (1, 1, 1), max (0, 0, 0))", [] { lattice({V(1), V(0)}, {1, 1, 1}); });
     add("steer::bin_lattice: divisions must be >= 1 on every axis (got (1, 0, 1))", [] { lattice({V(0), V(1)}, {1, 0, 1}); });
-    add("steer::bin_lattice: divisions must multiply to at most 2147483647 bins (got (65536, 65536, 1))",
+    add("steer::bin_lattice: divisions must multiply to at most 11184809 bins (got (65536, 65536, 1))",
         [] { lattice({V(0), V(1)}, {65536, 65536, 1}); });
+    add("steer::bin_lattice: divisions must multiply to at most 11184809 bins (got (46340, 46340, 1))",
+        [] { lattice({V(0), V(1)}, {46340, 46340, 1}); });
+    add("steer::bin_lattice::reserve: n must be at most 89478485 (got 4000000000)",
+        [] { lattice({V(0), V(1)}, {1, 1, 1}).reserve(4000000000u); });
+    add("steer::brute_force::reserve: n must be at most 33554432 (got 4000000000)",
+        [] { brute().reserve(4000000000u); });
     add("steer::bin_lattice::insert: position must be finite (got (inf, 0, 0))", [=] { lattice({V(0), V(1)}, {1, 1, 1}).insert(0, bad); });
     add("steer::bin_lattice::move: position must be finite (got (inf, 0, 0))", [=] {
         lattice db({V(0), V(1)}, {1, 1, 1});

@@ -25,7 +25,32 @@
 #define STEER_HAS_EXCEPTIONS 0
 #endif
 
+/// The most bytes one table sized by a parameter may take: a `bin_lattice`'s bins, a
+/// `flow_field`'s cells, a `reserve(n)`. A larger request is refused by name
+/// (STEER_EXPECTS) before anything is allocated, instead of failing later with a bare
+/// `std::bad_alloc` (or succeeding in virtual memory and failing on first touch). The default
+/// is 1 GiB; define it before including steer to change it (the same value in every
+/// translation unit).
+#ifndef STEER_MAX_TABLE_BYTES
+#define STEER_MAX_TABLE_BYTES 1073741824
+#endif
+
+namespace steer {
+
+/// The most bytes one table sized by a parameter may take (`STEER_MAX_TABLE_BYTES`).
+inline constexpr unsigned long long max_table_bytes = STEER_MAX_TABLE_BYTES;
+static_assert(max_table_bytes >= 1, "STEER_MAX_TABLE_BYTES must be a positive number of bytes");
+
+}  // namespace steer
+
 namespace steer::detail {
+
+/// How many elements of `bytes_each` bytes fit in `max_table_bytes`, and at most `cap`.
+[[nodiscard]] constexpr unsigned long long table_capacity(unsigned long long bytes_each,
+                                                          unsigned long long cap) noexcept {
+    const unsigned long long fit = max_table_bytes / bytes_each;
+    return fit < cap ? fit : cap;
+}
 
 /// Reports a refused configuration: throws, or prints and aborts without exceptions.
 [[noreturn]] inline void fail_expectation(const std::string& message) {

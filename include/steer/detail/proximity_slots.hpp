@@ -125,7 +125,17 @@ public:
         live_ = 0;
     }
 
-    void reserve(std::size_t n) { slots_.reserve(n); }
+    /// Room for `n` slots; refuses, as `where`, more than a table can hold.
+    void reserve(std::size_t n, const char* where) { reserve(n, where, sizeof(slot)); }
+
+    /// Room for `n` slots, where each entry takes `bytes_each` bytes in all (its slot and
+    /// what the database keeps beside it): refuses, as `where`, more than 2^32 - 2 entries or
+    /// more than fit in `steer::max_table_bytes`, before allocating.
+    void reserve(std::size_t n, const char* where, std::size_t bytes_each) {
+        const unsigned long long most = table_capacity(bytes_each, none - 1);
+        STEER_EXPECTS(n <= most, describe(where, "n", "at most " + format_value(most), n));
+        slots_.reserve(n);
+    }
 
     /// The number of live entries.
     [[nodiscard]] std::size_t live() const noexcept { return live_; }

@@ -95,10 +95,11 @@ public:
         return const_cast<entry&>(std::as_const(*this).record(h, "steer::brute_force::payload")).payload;
     }
 
-    /// Reserves room for `n` entries.
+    /// Reserves room for `n` entries: at most 2^32 - 2, and no more than fit in
+    /// `steer::max_table_bytes` (STEER_EXPECTS, before allocating).
     void reserve(std::size_t n) {
+        slots_.reserve(n, "steer::brute_force::reserve", sizeof(entry) + sizeof(typename detail::slot_table<brute_force>::slot));
         entries_.reserve(n);
-        slots_.reserve(n);
     }
 
     /// Calls `f(const Payload&, const V& position)` for every entry, in storage order.
