@@ -27,6 +27,37 @@ struct refusal {
     bool prefix = false;
 };
 
+/// The checks of per-frame values on the hot path (docs/errors.md, "Hot paths"), as the
+/// beginnings of their messages: the refuse policy (the default) refuses them like any
+/// configuration; under STEER_HOT_PATH_CLAMP they are replaced and reported instead
+/// (tests/hot_path_clamp/main.cpp). Every other refusal is the same under both policies.
+inline const std::vector<std::string>& hot_path_checks() {
+    static const std::vector<std::string> checks = {
+        "steer::vehicle::set_position: position ",    "steer::vehicle::set_velocity: velocity ",
+        "steer::vehicle::set_speed: speed ",          "steer::vehicle::turn: dt ",
+        "steer::vehicle::turn: rate ",                "steer::vehicle::brake: rate ",
+        "steer::vehicle::brake: dt ",                 "steer::vehicle::apply_force: dt ",
+        "steer::vehicle::apply_force: steering ",     "steer::apply_forces: dt ",
+        "steer::apply_forces: steering[",             "steer::set_velocities: velocities[",
+        "steer::wander: dt ",                         "steer::wander_turning: dt ",
+        "steer::bin_lattice::insert: position ",      "steer::bin_lattice::move: position ",
+        "steer::bin_lattice::try_move_in_place: position ", "steer::bin_lattice::for_each_within: center ",
+        "steer::bin_lattice::for_each_within: radius ", "steer::bin_lattice::nearest: center ",
+        "steer::bin_lattice::nearest: radius ",       "steer::brute_force::insert: position ",
+        "steer::brute_force::move: position ",        "steer::brute_force::try_move_in_place: position ",
+        "steer::brute_force::for_each_within: center ", "steer::brute_force::for_each_within: radius ",
+        "steer::brute_force::nearest: center ",       "steer::brute_force::nearest: radius ",
+    };
+    return checks;
+}
+
+/// Whether the refusal with this message is a hot-path check (see `hot_path_checks`).
+inline bool on_hot_path(const std::string& message) {
+    for (const std::string& check : hot_path_checks())
+        if (message.rfind(check, 0) == 0) return true;
+    return false;
+}
+
 inline std::vector<refusal> refusals() {
     using V = glm::vec3;
     using V2 = glm::vec2;
@@ -342,6 +373,38 @@ inline std::vector<refusal> refusals() {
     add("steer::brute_force::for_each_within: radius must be >= 0 and finite (got -1)",
         [] { brute().for_each_within(V(0), S(-1), [](int, S) {}); });
     add("steer::brute_force::nearest: center must be finite (got (inf, 0, 0))", [=] { (void)brute().nearest(bad, S(1)); });
+    add("steer::brute_force::nearest: radius must be >= 0 and finite (got nan)",
+        [] { (void)brute().nearest(V(0), std::numeric_limits<S>::quiet_NaN()); });
+    add("steer::brute_force::try_move_in_place: position must be finite (got (inf, 0, 0))", [=] {
+        brute db;
+        (void)db.try_move_in_place(db.insert(0, V(0)), bad);
+    });
+    add("steer::bin_lattice::try_move_in_place: position must be finite (got (inf, 0, 0))", [=] {
+        lattice db({V(0), V(1)}, {1, 1, 1});
+        (void)db.try_move_in_place(db.insert(0, V(0)), bad);
+    });
+    add("steer::bin_lattice::nearest: center must be finite (got (inf, 0, 0))",
+        [=] { (void)lattice({V(0), V(1)}, {1, 1, 1}).nearest(bad, S(1)); });
+    add("steer::brute_force::for_each_within: center must be finite (got (inf, 0, 0))",
+        [=] { brute().for_each_within(bad, S(1), [](int, S) {}); });
+
+    // ---- apply_forces.hpp
+    add("steer::apply_forces: dt must be >= 0 and finite (got -1)", [] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>(2, V(0)), S(-1));
+    });
+    add("steer::apply_forces: steering[1] must be finite (got (inf, 0, 0))", [=] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>{V(0), bad}, S(1));
+    });
+    add("steer::apply_forces: steering must have one force per vehicle (got 1 forces for 2 vehicles)", [] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>(1, V(0)), S(1));
+    });
+    add("steer::set_velocities: velocities[0] must be finite (got (inf, 0, 0))", [=] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::set_velocities(crowd, std::vector<V>{bad, V(0)});
+    });
 
     // ---- behavior_list.hpp
     using list = steer::behavior_list<V()>;

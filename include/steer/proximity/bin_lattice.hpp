@@ -176,7 +176,7 @@ public:
     void move(handle h, const V& position) {
         constexpr const char* where = "steer::bin_lattice::move";
         const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return;
         const std::uint32_t from = slots_[i].bin;
         const std::uint32_t place = slots_[i].index;
         const std::uint32_t to = bin_of(position);
@@ -199,7 +199,7 @@ public:
     bool try_move_in_place(handle h, const V& position) {
         constexpr const char* where = "steer::bin_lattice::try_move_in_place";
         const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return true;
         const std::uint32_t bin = slots_[i].bin;
         if (bin_of(position) != bin) return false;
         write_position(locate(bin, slots_[i].index), position);
@@ -308,7 +308,8 @@ public:
     /// matches. The order of the calls is unspecified. `f` must not modify the lattice.
     template <class F>
     void for_each_within(const V& center, S radius, F&& f) const {
-        detail::expect_query("steer::bin_lattice::for_each_within", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::for_each_within", center, radius))
+            return;
         visit_within(center, radius, f);
     }
 
@@ -323,7 +324,8 @@ public:
     /// for, e.g. "the nearest other than me": `nearest(p, r, [&](auto* o) { return o != me; })`.
     template <class Accept>
     [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
-        detail::expect_query("steer::bin_lattice::nearest", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::nearest", center, radius))
+            return std::nullopt;
         return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
                                                     accept);
     }
@@ -434,9 +436,9 @@ private:
         return lanes + s * lanes + lane;
     }
 
-    handle emplace(Payload&& payload, const V& position) {
+    handle emplace(Payload&& payload, const V& given) {
         constexpr const char* where = "steer::bin_lattice::insert";
-        detail::expect_finite(where, "position", position);
+        const V position = detail::finite_or_zero<detail::hot_path::database_insert<bin_lattice>>(where, "position", given);
         const std::uint32_t bin = bin_of(position);
         slots_.prepare(where);  // first the steps that can fail, so a failure leaves no trace
         make_room(bin);
