@@ -69,7 +69,9 @@ template <agent A>
     V fallback{};
     if constexpr (dimension_v<V> == 3) fallback = up(a);
     const turn_rate_t<V> rotation = rotation_between(from, to, fallback);
-    return limit_turn_rate<V>(rotation / settle_time, max_turn_rate(a));
+    // Not rotation / settle_time then the limit: for a tiny settling time the quotient
+    // overflows, and the limit would read the infinity as no turn at all.
+    return detail::quotient_within(rotation, settle_time, max_turn_rate(a));
 }
 
 }  // namespace detail

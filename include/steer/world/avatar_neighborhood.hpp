@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -40,7 +41,8 @@ void validate(const avatar_neighborhood<V>& n) {
 
 /// How deep `point` lies in the neighborhood of an avatar at `avatar_position` moving with
 /// `avatar_velocity`: 1 at the avatar, falling to 0 on the boundary (the normalized
-/// elliptical distance, one minus it), negative outside. Blend reactions by it.
+/// elliptical distance, one minus it), negative outside. Blend reactions by it. Finite for
+/// any finite input, a denormal radius included.
 template <vector V>
 [[nodiscard]] scalar_t<V> avatar_neighborhood_depth(const avatar_neighborhood<V>& n, const V& avatar_position,
                                                     const V& avatar_velocity, const V& point) noexcept {
@@ -52,9 +54,14 @@ template <vector V>
     // Ahead, the forward semi-axis grows with speed; behind (and at rest) it is the radius.
     const S forward_axis = along > S(0) ? n.radius + n.velocity_weight * safe_length(avatar_velocity) : n.radius;
     if (!(n.radius > S(0))) return offset == V(S(0)) ? S(1) : S(-1);  // a degenerate, empty zone
-    const S u = along / forward_axis;
-    const S w = across / n.radius;
-    return S(1) - std::sqrt(u * u + w * w);
+    // The normalized distances, which overflow for a denormal radius: each is cut to the
+    // largest finite value, and beyond the range of squares the larger one stands for both.
+    const S largest = std::numeric_limits<S>::max();
+    const S u = detail::quotient_within(along, forward_axis, largest);
+    const S w = detail::quotient_within(across, n.radius, largest);
+    const S squared = u * u + w * w;
+    if (std::isfinite(squared)) return S(1) - std::sqrt(squared);
+    return S(1) - std::max(std::abs(u), std::abs(w));
 }
 
 /// Whether `point` lies inside (or on) the neighborhood of the avatar.
