@@ -103,7 +103,10 @@ struct world {
         const V corner = in.vec<V>();
         V extent = in.vec<V>();
         for (int i = 0; i < steer::dimension_v<V>; ++i) extent[i] = std::abs(extent[i]);
-        area = {corner, corner + extent};
+        V far_corner = corner + extent;
+        for (int i = 0; i < steer::dimension_v<V>; ++i)
+            if (!std::isfinite(far_corner[i])) far_corner[i] = std::numeric_limits<S>::max();  // a wide input's sum overflowed
+        area = {corner, far_corner};
 
         if (in.flag()) {
             std::vector<V> points;
@@ -375,6 +378,8 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             };
             const steer::turn_rate_t<V> rate = rate_for(settle);
             const double turn_speed = static_cast<double>(steer::turn_speed<V>(rate));
+            steer::fuzz::trace("orientation %u: settle %g, max_turn_rate %g, turn speed %g", kind, double(settle),
+                               double(looker.max_turn_rate()), turn_speed);
             STEER_FUZZ_PROMISED(std::isfinite(turn_speed));
             // As for forces: relative rounding, plus a few denormals for a denormal limit.
             const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min());
@@ -412,13 +417,17 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
 
 template <steer::vector V>
 void check_vehicle(const steer::vehicle<V>& v) {
+    using S = steer::scalar_t<V>;
     STEER_FUZZ_PROMISED(steer::is_finite(v.velocity()));
     STEER_FUZZ_PROMISED(steer::is_finite(v.acceleration()));
     STEER_FUZZ_PROMISED(static_cast<double>(v.speed()) <= static_cast<double>(v.max_speed()) * (1 + 1e-5) + 1e-30);
     // The applied (smoothed) acceleration never exceeds max_force / mass: smoothing blends
     // accelerations that each respect the limit.
+    // Rounding as for forces: relative, plus a few denorm_min of force (which a truncation to
+    // a denormal max_force cannot shave off) divided by the mass.
     const double limit = static_cast<double>(v.max_force()) / static_cast<double>(v.mass());
-    STEER_FUZZ_PROMISED(static_cast<double>(steer::safe_length(v.acceleration())) <= limit * (1 + 1e-4) + 1e-30);
+    const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min()) / static_cast<double>(v.mass());
+    STEER_FUZZ_PROMISED(static_cast<double>(steer::safe_length(v.acceleration())) <= limit * (1 + 1e-4) + 1e-30 + slack);
     const auto unit = [](const V& a) { return std::abs(static_cast<double>(glm::length(a)) - 1.0) < 1e-3; };
     STEER_FUZZ_PROMISED(unit(v.forward()));
     STEER_FUZZ_PROMISED(unit(v.side()));

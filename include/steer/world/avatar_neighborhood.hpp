@@ -55,13 +55,11 @@ template <vector V>
     const S forward_axis = along > S(0) ? n.radius + n.velocity_weight * safe_length(avatar_velocity) : n.radius;
     if (!(n.radius > S(0))) return offset == V(S(0)) ? S(1) : S(-1);  // a degenerate, empty zone
     // The normalized distances, which overflow for a denormal radius: each is cut to the
-    // largest finite value, and beyond the range of squares the larger one stands for both.
-    const S largest = std::numeric_limits<S>::max();
-    const S u = detail::quotient_within(along, forward_axis, largest);
-    const S w = detail::quotient_within(across, n.radius, largest);
-    const S squared = u * u + w * w;
-    if (std::isfinite(squared)) return S(1) - std::sqrt(squared);
-    return S(1) - std::max(std::abs(u), std::abs(w));
+    // promised magnitude (far outside either way), where its square is still finite.
+    const S unlimited = std::numeric_limits<S>::infinity();
+    const S u = detail::quotient_within(along, forward_axis, unlimited);
+    const S w = detail::quotient_within(across, n.radius, unlimited);
+    return S(1) - std::sqrt(u * u + w * w);
 }
 
 /// Whether `point` lies inside (or on) the neighborhood of the avatar.
