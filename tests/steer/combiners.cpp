@@ -339,3 +339,24 @@ TEST_CASE("a named term is used in place, a temporary is stored") {
     CHECK(steer::priority(0, mutable_term) == glm::vec2(1, 0));
     CHECK(steer::priority(0, mutable_term) == glm::vec2(2, 0));
 }
+
+TEST_CASE_TEMPLATE("truncated_sum keeps a denormal budget against forces whose squares underflow", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    // Forces of the smallest normal length: their squares underflow to zero, and they were
+    // counted as costing nothing, so three of them went through a budget of one denorm_min.
+    const S budget = std::numeric_limits<S>::denorm_min();
+    const V small = make<V>(0, -1, 0) * std::numeric_limits<S>::min();
+    const auto f = [&] { return small; };
+    const V total = steer::truncated_sum(budget, f, f, f);
+    CHECK(steer::safe_length(total) <= budget * S(2));  // within a denormal's rounding of the budget
+    auto later = counting(small);
+    (void)steer::truncated_sum(std::numeric_limits<S>::min() * S(1.5), f, f, later);
+    CHECK(later.calls == 0);  // the second term spends the budget
+    // A large force against a denormal budget: budget / |force| underflowed and rounded up to
+    // a whole denorm_min, which times the force was far more than the budget.
+    const V large = make<V>(0, 335.5, 0);
+    const V cut = steer::truncated_sum(budget * S(256), [&] { return large; });
+    CHECK(steer::safe_length(cut) <= budget * S(257));
+    CHECK(steer::safe_length(cut) >= budget * S(255));
+}

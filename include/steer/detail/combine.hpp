@@ -49,18 +49,24 @@ template <std::floating_point S, std::uniform_random_bit_generator G>
 
 /// Truncated-sum step: spends `remaining` budget on `force`'s magnitude. Adds the force in
 /// full while it fits, else scaled to what remains. Answers true once the budget is spent.
-/// The common path is one square root; a magnitude that overflowed (or a non-finite force)
-/// can only be the exhausting term, and is handled there, once per call.
+/// The common path is one square root; a force whose square underflows or overflows is
+/// measured without squaring (a tiny force counted as zero would be added in full however
+/// small the budget), and a non-finite one can only be the exhausting term.
 template <vector V>
 [[nodiscard]] STEER_COMBINE_INLINE bool allocate(V& total, scalar_t<V>& remaining, const V& force) noexcept {
     using S = scalar_t<V>;
-    const S magnitude = std::sqrt(length_squared(force));
+    const S squared = length_squared(force);
+    const S magnitude = squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()
+                            ? std::sqrt(squared)
+                            : safe_length(force);
     if (magnitude <= remaining) {
         total += force;
         remaining -= magnitude;
         return !(remaining > S(0));
     }
-    total += std::isfinite(magnitude) ? force * (remaining / magnitude) : safe_normalize(force) * remaining;
+    // The direction times what remains: the ratio remaining / magnitude would underflow for a
+    // denormal budget and a large force, and round up to a whole denorm_min far above it.
+    total += std::isfinite(magnitude) ? (force / magnitude) * remaining : safe_normalize(force) * remaining;
     remaining = S(0);
     return true;
 }
