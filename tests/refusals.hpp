@@ -269,6 +269,8 @@ inline std::vector<refusal> refusals() {
     add("steer::plane: normal must be non-zero (got (0, 0, 0))",
         [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0), 1}); });
     add("steer::plane: offset must be finite (got inf)", [=] { steer::validate(steer::plane<V>{V(0, 1, 0), inf}); });
+    add("steer::plane: offset / |normal| (its distance from the origin) must be finite (got inf)",
+        [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0, 2e-38f, 0), 100}); });
     add("steer::segment: b must be distinct from a (got (1, 1, 1))",
         [] { steer::validate(steer::segment<V>{V(1), V(1)}); });
     add("steer::polygon: points must have at least 3 distinct points (got 2)",

@@ -99,14 +99,19 @@ template <vector V>
     if constexpr (dimension_v<V> == 2) {
         // A ray (radius 0) touches a wall only by crossing it, which no distance is below 0
         // for: intersect the two lines instead.
-        if (!(w.radius > S(0))) {
+        // The lines are crossed along the segment's unit direction and its length kept apart:
+        // with `along` itself, a segment a few denormals long made the cross products
+        // denormal and their ratio, the distance, wrong by a large fraction. A segment too
+        // short to have a direction is a point, for the general case below.
+        const V unit_along = safe_normalize(along);
+        if (!(w.radius > S(0)) && unit_along != V(S(0))) {
             const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
-            const S denominator = cross(w.direction, along);
+            const S denominator = cross(w.direction, unit_along);
             if (denominator == S(0)) return std::nullopt;  // parallel (a ray along the wall skims it)
-            const S t = cross(-from_a, along) / denominator;
-            const S u = cross(-from_a, w.direction) / denominator;
-            if (!(t >= S(0) && t <= w.length && u >= S(0) && u <= S(1))) return std::nullopt;
-            return ray_hit<V>{t, s.a + along * u, detail::segment_normal(s, -w.direction)};
+            const S t = cross(-from_a, unit_along) / denominator;
+            const S reach = cross(-from_a, w.direction) / denominator;  // how far along the segment
+            if (!(t >= S(0) && t <= w.length && reach >= S(0) && reach <= safe_length(along))) return std::nullopt;
+            return ray_hit<V>{t, s.a + unit_along * reach, detail::segment_normal(s, -w.direction)};
         }
     }
     // The nearest segment parameter of the ball's center, before clamping, is start + rate * t.

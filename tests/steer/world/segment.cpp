@@ -66,3 +66,31 @@ TEST_CASE_TEMPLATE("a wall segment stops a ray on either face and rounds its end
     const V start = make<V>(0, 5, 0) + steer::safe_normalize(make<V>(1, 1, 0)) * S(1.5) - across * S(4);
     CHECK_FALSE(first_contact(wall, steer::sweep<V>{start, across, S(8), S(1)}));
 }
+
+TEST_CASE_TEMPLATE("a ray meets a segment a few denormals long where the segment is, or not at all", V, glm::vec2,
+                   glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    const S d = std::numeric_limits<S>::denorm_min();
+    const S m = std::numeric_limits<S>::min();
+    // A ray through the origin along the diagonal, and segments at the origin across it.
+    // (The numbers the shapes fuzzer found, to the last bit in double.)
+    const steer::sweep<V> ray{.origin = V(S(-0.52531199999999978), S(-0.52531199999999978)),
+                              .direction = V(S(0.70710678118654757), S(0.70710678118654757)), .length = S(5.656344)};
+    for (const S size : {S(2) * d, S(7) * d, m, S(3) * m, S(1e-20)}) {
+        CAPTURE(size);
+        const steer::segment<V> tiny{V(-size, size), V(0, 0)};
+        const auto hit = steer::first_contact(tiny, ray);
+        // The cross products of the two lines were denormal, and their ratio (the distance)
+        // came out as 1 instead of 0.743: a "hit" a quarter unit away from the segment.
+        if (hit) {
+            const V reached = ray.origin + ray.direction * hit->distance;
+            CHECK(static_cast<double>(steer::safe_length(reached - hit->point)) < 1e-6);
+            CHECK(static_cast<double>(hit->distance) == doctest::Approx(0.742903).epsilon(1e-5));
+        }
+    }
+    // A short segment above the resolution of squared distances (docs/errors.md) is crossed.
+    const steer::segment<V> short_one{V(S(-1e-3), S(1e-3)), V(S(1e-3), S(-1e-3))};
+    const auto hit = steer::first_contact(short_one, ray);
+    REQUIRE(hit.has_value());
+    CHECK(static_cast<double>(hit->distance) == doctest::Approx(0.742903).epsilon(1e-5));
+}
