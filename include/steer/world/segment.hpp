@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -103,8 +104,10 @@ template <vector V>
         // with `along` itself, a segment a few denormals long made the cross products
         // denormal and their ratio, the distance, wrong by a large fraction. A segment too
         // short to have a direction is a point, for the general case below.
+        // A ball whose radius squared underflows (below sqrt(min), the resolution of squared
+        // distances) is a ray here too: its distances to the line could never come below it.
         const V unit_along = safe_normalize(along);
-        if (!(w.radius > S(0)) && unit_along != V(S(0))) {
+        if (!(w.radius * w.radius >= std::numeric_limits<S>::min()) && unit_along != V(S(0))) {
             const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
             const S denominator = cross(w.direction, unit_along);
             if (denominator == S(0)) return std::nullopt;  // parallel (a ray along the wall skims it)

@@ -94,3 +94,21 @@ TEST_CASE_TEMPLATE("a ray meets a segment a few denormals long where the segment
     REQUIRE(hit.has_value());
     CHECK(static_cast<double>(hit->distance) == doctest::Approx(0.742903).epsilon(1e-5));
 }
+
+TEST_CASE_TEMPLATE("a ball too small for its radius to square meets a wall where a ray does", V, glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    const steer::segment<V> wall{V(2, -1), V(2, 1)};
+    const steer::sweep<V> ray{.origin = V(0, S(0.25)), .direction = V(1, 0), .length = 5};
+    const auto by_ray = steer::first_contact(wall, ray);
+    REQUIRE(by_ray.has_value());
+    // Radii whose squares underflow: the ball went through the wall unseen (the distance to
+    // the line never came below a radius squared to zero).
+    for (const S radius : {std::numeric_limits<S>::denorm_min() * S(256), std::numeric_limits<S>::min()}) {
+        CAPTURE(radius);
+        steer::sweep<V> speck = ray;
+        speck.radius = radius;
+        const auto hit = steer::first_contact(wall, speck);
+        REQUIRE(hit.has_value());
+        CHECK(hit->distance == doctest::Approx(static_cast<double>(by_ray->distance)));
+    }
+}
