@@ -112,3 +112,19 @@ TEST_CASE_TEMPLATE("a ball too small for its radius to square meets a wall where
         CHECK(hit->distance == doctest::Approx(static_cast<double>(by_ray->distance)));
     }
 }
+
+TEST_CASE("a ball whose radius is lost in the rounding of its coordinates meets a wall it crosses") {
+    // Float coordinates near 1e16 are 1e9 apart: a radius of 1 vanishes in every difference
+    // the exact capsule test takes, and the ball went through the wall (the shapes fuzzer).
+    using V = glm::vec2;
+    const steer::segment<V> wall{V(2e16f, -1e16f), V(2.2e16f, 1e16f)};
+    for (const float y : {0.0f, 3.3e14f, -7.1e15f}) {
+        CAPTURE(y);
+        const steer::sweep<V> ball{.origin = V(-1e16f, y), .direction = steer::safe_normalize(V(1, 0.01f)),
+                                   .length = 5e16f, .radius = 1};
+        const auto hit = steer::first_contact(wall, ball);
+        REQUIRE(hit.has_value());
+        const V center = ball.origin + ball.direction * hit->distance;
+        CHECK(static_cast<double>(steer::signed_distance(wall, center)) <= 1e13);  // touching, to float's resolution
+    }
+}
