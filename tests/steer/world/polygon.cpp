@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -95,4 +96,20 @@ TEST_CASE_TEMPLATE("a sweep from inside a polygon touches at once and points the
     CHECK(near(notch->normal, V(1, 0)));
     CHECK(signed_distance(building, V(4, 4)) > S(0));
     CHECK(std::abs(double(signed_distance(building, V(4, 4))) - 2) < 1e-5);
+}
+
+TEST_CASE_TEMPLATE("a polygon drops a corner a few denormals from the previous one, so every edge has a normal", V,
+                   glm::vec2, glm::dvec2) {
+    using S = steer::scalar_t<V>;
+    const S d = std::numeric_limits<S>::denorm_min();
+    // The second corner is 3 denormals from the first: that edge had no direction, and a
+    // body on it was pushed out along a zero normal.
+    const steer::polygon<V> shape({V(0, 0), V(S(3) * d, 0), V(1, 0), V(1, 1), V(0, 1)});
+    CHECK(shape.size() == 4);
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        CHECK(static_cast<double>(glm::length(steer::detail::outward_normal(shape, i))) == doctest::Approx(1));
+    const auto hit = steer::first_contact(shape, steer::sweep<V>{.origin = V(d, 0), .direction = V(1, 0)});
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == S(0));
+    CHECK(static_cast<double>(glm::length(hit->normal)) == doctest::Approx(1));
 }
