@@ -128,3 +128,17 @@ TEST_CASE("a ball whose radius is lost in the rounding of its coordinates meets 
         CHECK(static_cast<double>(steer::signed_distance(wall, center)) <= 1e13);  // touching, to float's resolution
     }
 }
+
+TEST_CASE("a ray along a wall, parallel to within rounding, skims it rather than meeting it past its end") {
+    // The numbers the shapes fuzzer found: the lines' cross product is rounding noise, and
+    // the "crossing" came out past the wall's end, half a unit from it.
+    using V = glm::vec2;
+    const steer::segment<V> wall{V(1.4012984643248171e-45f, -1), V(1.0000001192092896f, 0)};
+    const steer::sweep<V> ray{.origin = V(2.4587457180023193f, 1.4587457180023193f),
+                              .direction = V(-0.70710676908493042f, -0.70710676908493042f), .length = 5.47201395f};
+    const auto hit = steer::first_contact(wall, ray);
+    if (hit) {
+        const V reached = ray.origin + ray.direction * hit->distance;
+        CHECK(static_cast<double>(steer::signed_distance(wall, reached)) < 1e-5);
+    }
+}
