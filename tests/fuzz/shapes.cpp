@@ -275,6 +275,9 @@ void run(input& in) {
                     for (V& p : points)
                         if (!steer::is_finite(p)) p = center;
                     const steer::polygon<V> shape(points);
+                    for (const V& p : shape.points()) steer::fuzz::trace("  corner %.17g %.17g", double(p.x), double(p.y));
+                    steer::fuzz::trace("  bounds %.17g %.17g radius %.17g", double(shape.bounds().center.x),
+                                       double(shape.bounds().center.y), double(shape.bounds().radius));
                     query(in, shape, center, std::max(radius, S(1)), true);
                 }
                 break;

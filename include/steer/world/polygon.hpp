@@ -157,7 +157,11 @@ template <vector V>
         const segment<V> e = shape.edge(i);
         nearest_squared = std::min(nearest_squared, distance_squared(p, nearest_point(e, p)));
         if ((e.a.y > p.y) != (e.b.y > p.y)) {
-            const S x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y);
+            // Where the edge crosses p's height: the fraction first (in [0, 1], as the edge
+            // straddles that height), then the run. Multiplying first rounded the product to
+            // the denormal grid for an edge a few denormals high, and x came out far off.
+            const S along = (p.y - e.a.y) / (e.b.y - e.a.y);
+            const S x = e.a.x + along * (e.b.x - e.a.x);
             if (p.x < x) inside = !inside;
         }
     }

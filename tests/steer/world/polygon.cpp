@@ -113,3 +113,15 @@ TEST_CASE_TEMPLATE("a polygon drops a corner a few denormals from the previous o
     CHECK(hit->distance == S(0));
     CHECK(static_cast<double>(glm::length(hit->normal)) == doctest::Approx(1));
 }
+
+TEST_CASE("contains: a point beside a polygon whose edge rises a few denormals is outside (the shapes fuzzer's sliver)") {
+    using V = glm::dvec2;
+    // The edge from (1718, 5e-324) to (0, 0) crosses y = 0 at x = 0; multiplying first
+    // rounded 1717.99 denormals to 1718 and moved the crossing to x = -0.013.
+    const steer::polygon<V> sliver({V(-0.0, -0.0053763440860215058), V(1717.9869180000001, 4.9406564584124654e-324),
+                                    V(0, 0)});
+    const V beside(-0.0053763440860215058, -0.0);
+    CHECK_FALSE(steer::contains(sliver, beside));
+    CHECK(steer::signed_distance(sliver, beside) > 0);
+    CHECK(steer::contains(sliver, V(100, -0.001)));
+}
