@@ -100,20 +100,16 @@ template <vector V>
     if (unit_along == V(S(0))) return std::nullopt;
     const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
     const V from_a = w.origin - s.a;
+    // The sine of the angle between two unit vectors, to a few rounding steps: lines within
+    // that of parallel (8 epsilon: 1e-6 radians in float) give a sine of pure rounding noise
+    // and a crossing anywhere, even past the wall's end. They skim each other, as parallel
+    // lines do (a ray along the wall).
     const S denominator = cross(w.direction, unit_along);
-    if (denominator == S(0)) return std::nullopt;  // parallel (a ray along the wall skims it)
+    if (!(std::abs(denominator) > S(8) * std::numeric_limits<S>::epsilon())) return std::nullopt;
     const S t = cross(-from_a, unit_along) / denominator;
     const S reach = cross(-from_a, w.direction) / denominator;  // how far along the segment
-    const S length = safe_length(along);
-    if (!(t >= S(0) && t <= w.length && reach >= S(0) && reach <= length)) return std::nullopt;
-    // Lines within rounding of parallel give a denominator of pure noise and a crossing
-    // anywhere: keep it only if the two lines really meet there (to rounding), else they
-    // skim each other, as parallel lines do.
-    const V point = s.a + unit_along * reach;
-    const S scale = max_abs_component(from_a) + length + t;
-    if (!(max_abs_component(w.origin + w.direction * t - point) <= S(64) * std::numeric_limits<S>::epsilon() * scale))
-        return std::nullopt;
-    return ray_hit<V>{t, point, segment_normal(s, -w.direction)};
+    if (!(t >= S(0) && t <= w.length && reach >= S(0) && reach <= safe_length(along))) return std::nullopt;
+    return ray_hit<V>{t, s.a + unit_along * reach, segment_normal(s, -w.direction)};
 }
 
 }  // namespace detail

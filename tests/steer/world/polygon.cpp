@@ -125,3 +125,15 @@ TEST_CASE("contains: a point beside a polygon whose edge rises a few denormals i
     CHECK(steer::signed_distance(sliver, beside) > 0);
     CHECK(steer::contains(sliver, V(100, -0.001)));
 }
+
+TEST_CASE("a ray entering a polygon at a shallow angle meets it where it enters, not where it leaves") {
+    // The shapes fuzzer's sliver: the ray crosses the diagonal edge at 2.5e-6 radians.
+    using V = glm::dvec2;
+    const steer::polygon<V> sliver({V(-2.4030797671877775e-306, -2.4030797671877775e-306),
+                                    V(2627.5380649999997, 1313.754702), V(2627.5094039999999, 2627.5094039999999)});
+    const steer::sweep<V> ray{.origin = V(-0.0066666666666666671, -2.4030797671877775e-306),
+                              .direction = V(0.70710857529136018, 0.70710498707718283), .length = 7385.96046};
+    const auto hit = steer::first_contact(sliver, ray);
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == doctest::Approx(1857.93).epsilon(1e-4));
+}
