@@ -108,8 +108,13 @@ template <vector V>
     if (!(std::abs(denominator) > S(8) * std::numeric_limits<S>::epsilon())) return std::nullopt;
     const S t = cross(-from_a, unit_along) / denominator;
     const S reach = cross(-from_a, w.direction) / denominator;  // how far along the segment
-    if (!(t >= S(0) && t <= w.length && reach >= S(0) && reach <= safe_length(along))) return std::nullopt;
-    return ray_hit<V>{t, s.a + unit_along * reach, segment_normal(s, -w.direction)};
+    // A line through an end (a polygon's corner) crosses at reach 0 or at the length, to
+    // rounding: allow that rounding, or a ray entering a polygon exactly at a corner passes
+    // between its two edges unseen.
+    const S length = safe_length(along);
+    const S slack = S(4) * std::numeric_limits<S>::epsilon() * (max_abs_component(from_a) + length) / std::abs(denominator);
+    if (!(t >= S(0) && t <= w.length && reach >= -slack && reach <= length + slack)) return std::nullopt;
+    return ray_hit<V>{t, s.a + unit_along * clamp(reach, S(0), length), segment_normal(s, -w.direction)};
 }
 
 }  // namespace detail

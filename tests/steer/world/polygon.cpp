@@ -137,3 +137,17 @@ TEST_CASE("a ray entering a polygon at a shallow angle meets it where it enters,
     REQUIRE(hit.has_value());
     CHECK(hit->distance == doctest::Approx(1857.93).epsilon(1e-4));
 }
+
+TEST_CASE("a ray entering a polygon exactly at a corner meets it there") {
+    // The shapes fuzzer's triangle: the ray runs along y = x through the corner at
+    // (-2.2e-16, -2.2e-16), and rounding put the crossing just outside both edges that meet there.
+    using V = glm::dvec2;
+    const steer::polygon<V> triangle({V(-1.0000000000000002, 1.0000000000000002),
+                                      V(-2.2204460492503131e-16, -1.0000000000000002),
+                                      V(-2.2204460492503131e-16, -2.2204460492503131e-16)});
+    const steer::sweep<V> ray{.origin = V(0.57454800000000006, 0.57454800000000006),
+                              .direction = V(-0.70710678118654746, -0.70710678118654746), .length = 5.778006};
+    const auto hit = steer::first_contact(triangle, ray);
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == doctest::Approx(0.57454800000000006 * 1.4142135623730951).epsilon(1e-9));
+}
