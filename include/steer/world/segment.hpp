@@ -100,12 +100,14 @@ template <vector V>
     if (unit_along == V(S(0))) return std::nullopt;
     const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
     const V from_a = w.origin - s.a;
-    // The sine of the angle between two unit vectors, to a few rounding steps: lines within
-    // that of parallel (8 epsilon: 1e-6 radians in float) give a sine of pure rounding noise
-    // and a crossing anywhere, even past the wall's end. They skim each other, as parallel
-    // lines do (a ray along the wall).
+    // The sine of the angle between the two lines. The crossing's distance is uncertain by
+    // the coordinates' rounding divided by it: within sqrt(epsilon) of parallel (0.02 degree
+    // in float, 1e-8 radians in double) that is more than sqrt(epsilon) of the distances
+    // involved, and within a few epsilon the sine is pure noise and the crossing anywhere,
+    // even past the wall's end. Such lines skim each other, as parallel ones do (a ray along
+    // the wall).
     const S denominator = cross(w.direction, unit_along);
-    if (!(std::abs(denominator) > S(8) * std::numeric_limits<S>::epsilon())) return std::nullopt;
+    if (!(std::abs(denominator) > std::sqrt(std::numeric_limits<S>::epsilon()))) return std::nullopt;
     const S t = cross(-from_a, unit_along) / denominator;
     const S reach = cross(-from_a, w.direction) / denominator;  // how far along the segment
     // A line through an end (a polygon's corner) crosses at reach 0 or at the length, to

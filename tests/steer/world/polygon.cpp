@@ -151,3 +151,19 @@ TEST_CASE("a ray entering a polygon exactly at a corner meets it there") {
     REQUIRE(hit.has_value());
     CHECK(hit->distance == doctest::Approx(0.57454800000000006 * 1.4142135623730951).epsilon(1e-9));
 }
+
+TEST_CASE("a ray within rounding of parallel to an edge does not meet it short of the polygon") {
+    // The shapes fuzzer's float triangle: the ray runs along one edge and crosses the line
+    // of another at 1.3e-5 radians, where float's rounding moves the crossing by more than
+    // the triangle is wide. The contact, if any, is where the ray reaches the triangle.
+    using V = glm::vec2;
+    const steer::polygon<V> triangle({V(-1.1920928955078125e-07f, 1.1920928955078125e-07f),
+                                      V(-1.2695338988880705e-36f, -1.2695338988880705e-36f),
+                                      V(0.0092592593282461166f, 0.0092592593282461166f)});
+    const steer::sweep<V> ray{.origin = V(2.1952650547027588f, 2.1952650547027588f),
+                              .direction = V(-0.7071068286895752f, -0.7071068286895752f), .length = 5.5460372f};
+    const auto hit = steer::first_contact(triangle, ray);
+    REQUIRE(hit.has_value());
+    const V reached = ray.origin + ray.direction * hit->distance;
+    CHECK(static_cast<double>(steer::signed_distance(triangle, reached)) < 1e-3);
+}
