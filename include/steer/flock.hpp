@@ -770,7 +770,10 @@ private:
             double total = 1;
             for (int d = 0; d < D; ++d) total *= cells_along(cell, d);
             if (total <= limit) break;
-            cell *= std::max(D == 2 ? std::sqrt(total / limit) : detail::portable_cbrt(total / limit), 1.01);
+            // (A denormal cell times 1.01 rounds back to itself, and the loop never ended:
+            // grow from the smallest normal number at least.)
+            cell = std::max(cell * std::max(D == 2 ? std::sqrt(total / limit) : detail::portable_cbrt(total / limit), 1.01),
+                            std::numeric_limits<double>::min());
         }
         grid_.cell = cell;
         std::size_t total = 1;
