@@ -764,7 +764,10 @@ private:
             grid_.origin[d] = box.lo[d] <= box.hi[d] ? static_cast<double>(box.lo[d]) : 0.0;
         }
         const auto cells_along = [&](double size, int d) {
-            return std::floor(extent[d] / (d == 0 ? size / grid_type::split : size)) + 1;
+            // A denormal cell's quarter can round to zero, and a zero extent over it is NaN:
+            // one cell then, as for any zero extent.
+            const double ratio = extent[d] / (d == 0 ? size / grid_type::split : size);
+            return std::floor(ratio == ratio ? ratio : 0.0) + 1;
         };
         for (;;) {
             double total = 1;
@@ -772,7 +775,7 @@ private:
             if (total <= limit) break;
             // (A denormal cell times 1.01 rounds back to itself, and the loop never ended:
             // grow from the smallest normal number at least.)
-            cell = std::max(cell * std::max(D == 2 ? std::sqrt(total / limit) : detail::portable_cbrt(total / limit), 1.01),
+            cell = std::max(cell * std::max(1.01, D == 2 ? std::sqrt(total / limit) : detail::portable_cbrt(total / limit)),
                             std::numeric_limits<double>::min());
         }
         grid_.cell = cell;

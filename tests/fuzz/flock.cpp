@@ -150,6 +150,13 @@ struct harness {
         std::vector<V> steering_before;
         for (const steer::flock_id id : ids) steering_before.push_back(serial.steering(id));
         const std::uint64_t frame = serial.frame();
+        if (steer::fuzz::tracing()) {
+            steer::fuzz::trace("before step: distances %.17g %.17g %.17g", double(p.separation.max_distance),
+                               double(p.alignment.max_distance), double(p.cohesion.max_distance));
+            for (const auto& v : before)
+                steer::fuzz::trace("  agent at %.17g %.17g %.17g", double(v.position()[0]), double(v.position()[1]),
+                                   double(v.position()[steer::dimension_v<V> - 1]));
+        }
         serial.step(dt, p);
         scrambled.step(dt, p, steer::no_extra_steering{}, scrambling_executor{});
         steer::fuzz::trace("step: %zu agents, dt %g, frame %llu", ids.size(), double(dt),

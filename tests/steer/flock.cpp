@@ -479,4 +479,12 @@ TEST_CASE_TEMPLATE("flock steps agents a few denormals apart with a denormal rea
     f.step(S(1) / S(60), p);
     for (const auto& v : f.vehicles()) CHECK(steer::is_finite(v.position()));
     CHECK(f.frame() == 1);
+    // One agent and a reach of 2 denormals: a quarter cell rounds to zero, 0 / 0 made the
+    // cell count NaN, and the plan never ended either.
+    steer::flock<V> lone;
+    lone.add(steer::vehicle_params<V>{});
+    const steer::flocking_params<V> q{.separation = {.max_distance = 2 * d}, .alignment = {.max_distance = 0},
+                                      .cohesion = {.max_distance = 0}};
+    lone.step(S(1) / S(60), q);
+    CHECK(lone.frame() == 1);
 }
