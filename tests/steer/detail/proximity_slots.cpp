@@ -80,15 +80,15 @@ TEST_CASE("slot_table: clear keeps retired slots out, and live ones on their las
 
 TEST_CASE_TEMPLATE("a handle from another database of the same type is refused or names that database's own entry",
                    Database, steer::brute_force<glm::vec2, int>, steer::bin_lattice<glm::vec2, int>) {
-    const auto make = [] {
+    const auto make_database = [] {
         if constexpr (std::is_same_v<Database, steer::brute_force<glm::vec2, int>>) {
             return Database();
         } else {
             return Database({glm::vec2(0), glm::vec2(10)}, {4, 4});
         }
     };
-    Database a = make();
-    Database b = make();
+    Database a = make_database();
+    Database b = make_database();
     const auto a0 = a.insert(10, glm::vec2(1, 1));
     const auto a1 = a.insert(11, glm::vec2(2, 2));
     const auto a2 = a.insert(12, glm::vec2(3, 3));

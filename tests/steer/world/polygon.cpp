@@ -115,24 +115,24 @@ TEST_CASE_TEMPLATE("a polygon drops a corner a few denormals from the previous o
 }
 
 TEST_CASE("contains: a point beside a polygon whose edge rises a few denormals is outside (the shapes fuzzer's sliver)") {
-    using V = glm::dvec2;
+    using Vec = glm::dvec2;
     // The edge from (1718, 5e-324) to (0, 0) crosses y = 0 at x = 0; multiplying first
     // rounded 1717.99 denormals to 1718 and moved the crossing to x = -0.013.
-    const steer::polygon<V> sliver({V(-0.0, -0.0053763440860215058), V(1717.9869180000001, 4.9406564584124654e-324),
-                                    V(0, 0)});
-    const V beside(-0.0053763440860215058, -0.0);
+    const steer::polygon<Vec> sliver({Vec(-0.0, -0.0053763440860215058), Vec(1717.9869180000001, 4.9406564584124654e-324),
+                                    Vec(0, 0)});
+    const Vec beside(-0.0053763440860215058, -0.0);
     CHECK_FALSE(steer::contains(sliver, beside));
     CHECK(steer::signed_distance(sliver, beside) > 0);
-    CHECK(steer::contains(sliver, V(100, -0.001)));
+    CHECK(steer::contains(sliver, Vec(100, -0.001)));
 }
 
 TEST_CASE("a ray entering a polygon at a shallow angle meets it where it enters, not where it leaves") {
     // The shapes fuzzer's sliver: the ray crosses the diagonal edge at 2.5e-6 radians.
-    using V = glm::dvec2;
-    const steer::polygon<V> sliver({V(-2.4030797671877775e-306, -2.4030797671877775e-306),
-                                    V(2627.5380649999997, 1313.754702), V(2627.5094039999999, 2627.5094039999999)});
-    const steer::sweep<V> ray{.origin = V(-0.0066666666666666671, -2.4030797671877775e-306),
-                              .direction = V(0.70710857529136018, 0.70710498707718283), .length = 7385.96046};
+    using Vec = glm::dvec2;
+    const steer::polygon<Vec> sliver({Vec(-2.4030797671877775e-306, -2.4030797671877775e-306),
+                                    Vec(2627.5380649999997, 1313.754702), Vec(2627.5094039999999, 2627.5094039999999)});
+    const steer::sweep<Vec> ray{.origin = Vec(-0.0066666666666666671, -2.4030797671877775e-306),
+                              .direction = Vec(0.70710857529136018, 0.70710498707718283), .length = 7385.96046};
     const auto hit = steer::first_contact(sliver, ray);
     REQUIRE(hit.has_value());
     CHECK(hit->distance == doctest::Approx(1857.93).epsilon(1e-4));
@@ -141,12 +141,12 @@ TEST_CASE("a ray entering a polygon at a shallow angle meets it where it enters,
 TEST_CASE("a ray entering a polygon exactly at a corner meets it there") {
     // The shapes fuzzer's triangle: the ray runs along y = x through the corner at
     // (-2.2e-16, -2.2e-16), and rounding put the crossing just outside both edges that meet there.
-    using V = glm::dvec2;
-    const steer::polygon<V> triangle({V(-1.0000000000000002, 1.0000000000000002),
-                                      V(-2.2204460492503131e-16, -1.0000000000000002),
-                                      V(-2.2204460492503131e-16, -2.2204460492503131e-16)});
-    const steer::sweep<V> ray{.origin = V(0.57454800000000006, 0.57454800000000006),
-                              .direction = V(-0.70710678118654746, -0.70710678118654746), .length = 5.778006};
+    using Vec = glm::dvec2;
+    const steer::polygon<Vec> triangle({Vec(-1.0000000000000002, 1.0000000000000002),
+                                      Vec(-2.2204460492503131e-16, -1.0000000000000002),
+                                      Vec(-2.2204460492503131e-16, -2.2204460492503131e-16)});
+    const steer::sweep<Vec> ray{.origin = Vec(0.57454800000000006, 0.57454800000000006),
+                              .direction = Vec(-0.70710678118654746, -0.70710678118654746), .length = 5.778006};
     const auto hit = steer::first_contact(triangle, ray);
     REQUIRE(hit.has_value());
     CHECK(hit->distance == doctest::Approx(0.57454800000000006 * 1.4142135623730951).epsilon(1e-9));
@@ -156,14 +156,14 @@ TEST_CASE("a ray within rounding of parallel to an edge does not meet it short o
     // The shapes fuzzer's float triangle: the ray runs along one edge and crosses the line
     // of another at 1.3e-5 radians, where float's rounding moves the crossing by more than
     // the triangle is wide. The contact, if any, is where the ray reaches the triangle.
-    using V = glm::vec2;
-    const steer::polygon<V> triangle({V(-1.1920928955078125e-07f, 1.1920928955078125e-07f),
-                                      V(-1.2695338988880705e-36f, -1.2695338988880705e-36f),
-                                      V(0.0092592593282461166f, 0.0092592593282461166f)});
-    const steer::sweep<V> ray{.origin = V(2.1952650547027588f, 2.1952650547027588f),
-                              .direction = V(-0.7071068286895752f, -0.7071068286895752f), .length = 5.5460372f};
+    using Vec = glm::vec2;
+    const steer::polygon<Vec> triangle({Vec(-1.1920928955078125e-07f, 1.1920928955078125e-07f),
+                                      Vec(-1.2695338988880705e-36f, -1.2695338988880705e-36f),
+                                      Vec(0.0092592593282461166f, 0.0092592593282461166f)});
+    const steer::sweep<Vec> ray{.origin = Vec(2.1952650547027588f, 2.1952650547027588f),
+                              .direction = Vec(-0.7071068286895752f, -0.7071068286895752f), .length = 5.5460372f};
     const auto hit = steer::first_contact(triangle, ray);
     REQUIRE(hit.has_value());
-    const V reached = ray.origin + ray.direction * hit->distance;
+    const Vec reached = ray.origin + ray.direction * hit->distance;
     CHECK(static_cast<double>(steer::signed_distance(triangle, reached)) < 1e-3);
 }

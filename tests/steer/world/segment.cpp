@@ -118,15 +118,15 @@ TEST_CASE_TEMPLATE("a ball too small for its radius to square meets a wall where
 TEST_CASE("a ball whose radius is lost in the rounding of its coordinates meets a wall it crosses") {
     // Float coordinates near 1e16 are 1e9 apart: a radius of 1 vanishes in every difference
     // the exact capsule test takes, and the ball went through the wall (the shapes fuzzer).
-    using V = glm::vec2;
-    const steer::segment<V> wall{V(2e16f, -1e16f), V(2.2e16f, 1e16f)};
+    using Vec = glm::vec2;
+    const steer::segment<Vec> wall{Vec(2e16f, -1e16f), Vec(2.2e16f, 1e16f)};
     for (const float y : {0.0f, 3.3e14f, -7.1e15f}) {
         CAPTURE(y);
-        const steer::sweep<V> ball{.origin = V(-1e16f, y), .direction = steer::safe_normalize(V(1, 0.01f)),
+        const steer::sweep<Vec> ball{.origin = Vec(-1e16f, y), .direction = steer::safe_normalize(Vec(1, 0.01f)),
                                    .length = 5e16f, .radius = 1};
         const auto hit = steer::first_contact(wall, ball);
         REQUIRE(hit.has_value());
-        const V center = ball.origin + ball.direction * hit->distance;
+        const Vec center = ball.origin + ball.direction * hit->distance;
         CHECK(static_cast<double>(steer::signed_distance(wall, center)) <= 1e13);  // touching, to float's resolution
     }
 }
@@ -134,13 +134,13 @@ TEST_CASE("a ball whose radius is lost in the rounding of its coordinates meets 
 TEST_CASE("a ray along a wall, parallel to within rounding, skims it rather than meeting it past its end") {
     // The numbers the shapes fuzzer found: the lines' cross product is rounding noise, and
     // the "crossing" came out past the wall's end, half a unit from it.
-    using V = glm::vec2;
-    const steer::segment<V> wall{V(1.4012984643248171e-45f, -1), V(1.0000001192092896f, 0)};
-    const steer::sweep<V> ray{.origin = V(2.4587457180023193f, 1.4587457180023193f),
-                              .direction = V(-0.70710676908493042f, -0.70710676908493042f), .length = 5.47201395f};
+    using Vec = glm::vec2;
+    const steer::segment<Vec> wall{Vec(1.4012984643248171e-45f, -1), Vec(1.0000001192092896f, 0)};
+    const steer::sweep<Vec> ray{.origin = Vec(2.4587457180023193f, 1.4587457180023193f),
+                              .direction = Vec(-0.70710676908493042f, -0.70710676908493042f), .length = 5.47201395f};
     const auto hit = steer::first_contact(wall, ray);
     if (hit) {
-        const V reached = ray.origin + ray.direction * hit->distance;
+        const Vec reached = ray.origin + ray.direction * hit->distance;
         CHECK(static_cast<double>(steer::signed_distance(wall, reached)) < 1e-5);
     }
 }
@@ -149,11 +149,11 @@ TEST_CASE("a far float ray crossing a small wall is not culled by the bounding t
     // The shapes fuzzer's numbers: the cheap bounding-circle test subtracted two squares of
     // about 6e6 to get an offset of 0.1, and float's rounding of them exceeded the wall's
     // half length squared, so the wall was skipped.
-    using V = glm::vec2;
-    const steer::segment<V> wall{V(-1.1754943508222875e-38f, -1.1754943508222875e-38f),
-                                 V(-1.0000001192092896f, -1.0000001192092896f)};
-    const steer::sweep<V> ray{.origin = V(-2143.81005859375f, 1284.2593994140625f),
-                              .direction = V(0.85784709453582764f, -0.51390498876571655f), .length = 11483.6436f};
+    using Vec = glm::vec2;
+    const steer::segment<Vec> wall{Vec(-1.1754943508222875e-38f, -1.1754943508222875e-38f),
+                                 Vec(-1.0000001192092896f, -1.0000001192092896f)};
+    const steer::sweep<Vec> ray{.origin = Vec(-2143.81005859375f, 1284.2593994140625f),
+                              .direction = Vec(0.85784709453582764f, -0.51390498876571655f), .length = 11483.6436f};
     const auto hit = steer::first_contact(wall, ray);
     REQUIRE(hit.has_value());
     CHECK(hit->distance == doctest::Approx(2499.04).epsilon(1e-4));
