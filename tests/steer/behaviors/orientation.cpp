@@ -170,7 +170,7 @@ TEST_CASE_TEMPLATE("a denormal settling time turns at the full rate, and a turn 
     // double: docs/errors.md, "Magnitudes"), where it is still finite and so is its square.
     auto unlimited = turret<V>(std::numeric_limits<double>::infinity());
     const auto fastest = steer::face(unlimited, point, {.settle_time = tiny});
-    CHECK(steer::turn_speed<V>(fastest) == doctest::Approx(steer::detail::promised_magnitude<S>()));
+    CHECK(steer::turn_speed<V>(fastest) == doctest::Approx(static_cast<double>(steer::detail::promised_magnitude<S>())));
     CHECK(std::isfinite(steer::turn_speed<V>(fastest) * steer::turn_speed<V>(fastest)));
     // Turning at it for a second: the angle overflows; the facing stays a unit vector.
     unlimited.turn(fastest, S(1000));
