@@ -40,6 +40,37 @@ struct odd_radius_agent {
     steer::scalar_t<V> radius() const { return size; }
 };
 
+/// The checks of per-frame values on the hot path (docs/errors.md, "Hot paths"), as the
+/// beginnings of their messages: the refuse policy (the default) refuses them like any
+/// configuration; under STEER_HOT_PATH_CLAMP they are replaced and reported instead
+/// (tests/hot_path_clamp/main.cpp). Every other refusal is the same under both policies.
+inline const std::vector<std::string>& hot_path_checks() {
+    static const std::vector<std::string> checks = {
+        "steer::vehicle::set_position: position ",    "steer::vehicle::set_velocity: velocity ",
+        "steer::vehicle::set_speed: speed ",          "steer::vehicle::turn: dt ",
+        "steer::vehicle::turn: rate ",                "steer::vehicle::brake: rate ",
+        "steer::vehicle::brake: dt ",                 "steer::vehicle::apply_force: dt ",
+        "steer::vehicle::apply_force: steering ",     "steer::apply_forces: dt ",
+        "steer::apply_forces: steering[",             "steer::set_velocities: velocities[",
+        "steer::wander: dt ",                         "steer::wander_turning: dt ",
+        "steer::bin_lattice::insert: position ",      "steer::bin_lattice::move: position ",
+        "steer::bin_lattice::try_move_in_place: position ", "steer::bin_lattice::for_each_within: center ",
+        "steer::bin_lattice::for_each_within: radius ", "steer::bin_lattice::nearest: center ",
+        "steer::bin_lattice::nearest: radius ",       "steer::brute_force::insert: position ",
+        "steer::brute_force::move: position ",        "steer::brute_force::try_move_in_place: position ",
+        "steer::brute_force::for_each_within: center ", "steer::brute_force::for_each_within: radius ",
+        "steer::brute_force::nearest: center ",       "steer::brute_force::nearest: radius ",
+    };
+    return checks;
+}
+
+/// Whether the refusal with this message is a hot-path check (see `hot_path_checks`).
+inline bool on_hot_path(const std::string& message) {
+    for (const std::string& check : hot_path_checks())
+        if (message.rfind(check, 0) == 0) return true;
+    return false;
+}
+
 inline std::vector<refusal> refusals() {
     using V = glm::vec3;
     using V2 = glm::vec2;
@@ -281,6 +312,8 @@ inline std::vector<refusal> refusals() {
     add("steer::plane: normal must be non-zero (got (0, 0, 0))",
         [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0), 1}); });
     add("steer::plane: offset must be finite (got inf)", [=] { steer::validate(steer::plane<V>{V(0, 1, 0), inf}); });
+    add("steer::plane: offset / |normal| (its distance from the origin) must be finite (got inf)",
+        [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0, 2e-38f, 0), 100}); });
     add("steer::segment: b must be distinct from a (got (1, 1, 1))",
         [] { steer::validate(steer::segment<V>{V(1), V(1)}); });
     add("steer::polygon: points must have at least 3 distinct points (got 2)",
@@ -316,7 +349,9 @@ inline std::vector<refusal> refusals() {
     add("steer::box: min must be <= max on every axis (got min (1, 0, 0), max (0, 1, 1))",
         [] { steer::flow_field<V>({V(1, 0, 0), V(0, 1, 1)}, {1, 1, 1}); });
     add("steer::flow_field: cells.y must be >= 1 (got 0)", [] { steer::flow_field<V>({V(0), V(1)}, {1, 0, 1}); });
-    add("steer::flow_field: cells must have a product that fits in memory (got (",
+    add("steer::flow_field: cells must multiply to at most 89478485 cells (got (100000, 100000, 10))",
+        [] { steer::flow_field<V>({V(0), V(1)}, {100000, 100000, 10}); });
+    add("steer::flow_field: cells must multiply to at most 89478485 cells (got (",
         [] { steer::flow_field<V>({V(0), V(1)}, {2147483647, 2147483647, 2147483647}); }, true);
     add("steer::flow_field: init(cell center) must be finite (got (inf, 0, 0))",
         [=] { steer::flow_field<V>({V(0), V(1)}, {1, 1, 1}, [=](const V&) { return bad; }); });
@@ -328,8 +363,14 @@ inline std::vector<refusal> refusals() {
     using brute = steer::brute_force<V, int>;
     add("steer::box: min must be <= max on every axis (got min (1, 1, 1), max (0, 0, 0))", [] { lattice({V(1), V(0)}, {1, 1, 1}); });
     add("steer::bin_lattice: divisions must be >= 1 on every axis (got (1, 0, 1))", [] { lattice({V(0), V(1)}, {1, 0, 1}); });
-    add("steer::bin_lattice: divisions must multiply to at most 2147483647 bins (got (65536, 65536, 1))",
+    add("steer::bin_lattice: divisions must multiply to at most 11184809 bins (got (65536, 65536, 1))",
         [] { lattice({V(0), V(1)}, {65536, 65536, 1}); });
+    add("steer::bin_lattice: divisions must multiply to at most 11184809 bins (got (46340, 46340, 1))",
+        [] { lattice({V(0), V(1)}, {46340, 46340, 1}); });
+    add("steer::bin_lattice::reserve: n must be at most 89478485 (got 4000000000)",
+        [] { lattice({V(0), V(1)}, {1, 1, 1}).reserve(4000000000u); });
+    add("steer::brute_force::reserve: n must be at most 33554432 (got 4000000000)",
+        [] { brute().reserve(4000000000u); });
     add("steer::bin_lattice::insert: position must be finite (got (inf, 0, 0))", [=] { lattice({V(0), V(1)}, {1, 1, 1}).insert(0, bad); });
     add("steer::bin_lattice::move: position must be finite (got (inf, 0, 0))", [=] {
         lattice db({V(0), V(1)}, {1, 1, 1});
@@ -377,6 +418,38 @@ inline std::vector<refusal> refusals() {
     add("steer::brute_force::for_each_within: radius must be >= 0 and finite (got -1)",
         [] { brute().for_each_within(V(0), S(-1), [](int, S) {}); });
     add("steer::brute_force::nearest: center must be finite (got (inf, 0, 0))", [=] { (void)brute().nearest(bad, S(1)); });
+    add("steer::brute_force::nearest: radius must be >= 0 and finite (got nan)",
+        [] { (void)brute().nearest(V(0), std::numeric_limits<S>::quiet_NaN()); });
+    add("steer::brute_force::try_move_in_place: position must be finite (got (inf, 0, 0))", [=] {
+        brute db;
+        (void)db.try_move_in_place(db.insert(0, V(0)), bad);
+    });
+    add("steer::bin_lattice::try_move_in_place: position must be finite (got (inf, 0, 0))", [=] {
+        lattice db({V(0), V(1)}, {1, 1, 1});
+        (void)db.try_move_in_place(db.insert(0, V(0)), bad);
+    });
+    add("steer::bin_lattice::nearest: center must be finite (got (inf, 0, 0))",
+        [=] { (void)lattice({V(0), V(1)}, {1, 1, 1}).nearest(bad, S(1)); });
+    add("steer::brute_force::for_each_within: center must be finite (got (inf, 0, 0))",
+        [=] { brute().for_each_within(bad, S(1), [](int, S) {}); });
+
+    // ---- apply_forces.hpp
+    add("steer::apply_forces: dt must be >= 0 and finite (got -1)", [] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>(2, V(0)), S(-1));
+    });
+    add("steer::apply_forces: steering[1] must be finite (got (inf, 0, 0))", [=] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>{V(0), bad}, S(1));
+    });
+    add("steer::apply_forces: steering must have one force per vehicle (got 1 forces for 2 vehicles)", [] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::apply_forces(crowd, std::vector<V>(1, V(0)), S(1));
+    });
+    add("steer::set_velocities: velocities[0] must be finite (got (inf, 0, 0))", [=] {
+        std::vector<steer::vehicle<V>> crowd(2);
+        steer::set_velocities(crowd, std::vector<V>{bad, V(0)});
+    });
 
     // ---- behavior_list.hpp
     using list = steer::behavior_list<V()>;

@@ -35,6 +35,19 @@ struct StringMaker<glm::vec<L, T, Q>> {
 
 namespace steer::test {
 
+/// 1 in a build with a sanitizer that reserves address space or watches threads (ASan,
+/// TSan, MSan): tests that cap the address space skip themselves there.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define STEER_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define STEER_TEST_SANITIZED 1
+#endif
+#endif
+#ifndef STEER_TEST_SANITIZED
+#define STEER_TEST_SANITIZED 0
+#endif
+
 /// Whether this build can start threads. A wasm32 build without pthreads cannot (a game in
 /// the browser often ships so): there, the tests of the thread pool are skipped and the
 /// others run their serial parts only.

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,18 +40,18 @@ makes them walk away or take off, hand claps, contagious take-offs and landings.
 
 options:
   --birds N        number of pigeons (default 280; the park grows with the flock)
-  --seconds S      simulated seconds at 60 Hz (default 30)
+  --seconds S      simulated seconds at 60 Hz, 1/60 to 3600 (default 30)
   --seed K         random seed (default 1); the same seed gives the same run
   --car none|route no car, or the scripted drive: slow, then fast through the flock (default route)
-  --clap-at T      a hand clap at T seconds over the walking birds; repeatable
+  --clap-at T      a hand clap at T seconds (0 to 3600) over the walking birds; repeatable
                    (default: one clap at 21 s; any --clap-at replaces it)
-  --think-hz H     main thinking rate of each bird, 0 < H <= 60 (default 10)
+  --think-hz H     main thinking rate of each bird, 0.001 to 60 Hz (default 10)
   --brute-force    find neighbors by testing every bird instead of the bin lattice
   --threads N      step the flock on N threads, 1 to 64 (default 1); the run is the same
                    bit for bit, and frame costs become wall-clock times
   --html FILE      write a self-contained HTML replay (top and side views)
   --svg FILE       write one frame as an SVG picture (see --svg-at)
-  --svg-at T       the simulated time of the SVG frame (default 14, or the end)
+  --svg-at T       the simulated time of the SVG frame, 0 to 3600 (default 14, or the end)
   --svg-zoom Z     magnify the SVG views Z times around the birds, 1 to 8 (default 1)
   --csv FILE       write every bird's state at every frame
   --hash           print a digest of the whole state at every simulated second and at
@@ -66,12 +67,12 @@ struct options {
     bool car = true;
     std::vector<float> claps;
     bool claps_given = false;
-    double think_hz = 10;
+    double think_hz = 10;   // checked as the float the park uses
     bool brute_force = false;
     unsigned threads = 1;
     std::string html, svg, csv;
     std::optional<double> svg_at;
-    double svg_zoom = 1;
+    double svg_zoom = 1;    // checked as the float the picture uses
     bool quiet = false;
     bool hash = false;
     bool help = false;
@@ -92,15 +93,28 @@ T parse_number(std::string_view option, std::string_view text, const char* what)
     return value;
 }
 
-/// A finite number at least `lo` (or above it when `open`), else a usage error naming `what`.
-double parse_real(std::string_view option, std::string_view text, double lo, bool open, const char* what) {
+/// A number from `lo` to `hi`, else a usage error that names the option and says `what`.
+/// Checked as a double, the type the program uses it in.
+double parse_real(std::string_view option, std::string_view text, double lo, double hi, const char* what) {
     // strtod rather than from_chars: floating-point from_chars is recent in some libraries.
     const std::string copy(text);
     char* end = nullptr;
     const double value = std::strtod(copy.c_str(), &end);
-    const bool ok = !copy.empty() && end == copy.c_str() + copy.size() && std::isfinite(value) &&
-                    (open ? value > lo : value >= lo);
+    const bool ok = !copy.empty() && end == copy.c_str() + copy.size() && std::isfinite(value) && value >= lo &&
+                    value <= hi;
     if (!ok) throw usage_error{std::string(option) + " needs " + what + " (got '" + copy + "')"};
+    return value;
+}
+
+/// A number from `lo` to `hi` once rounded to float, the type the park uses it in: 1e-40 is
+/// positive as a double but a denormal (or zero) float, and 1e300 an infinite one.
+float parse_float(std::string_view option, std::string_view text, float lo, float hi, const char* what) {
+    const double wide = parse_real(option, text, -std::numeric_limits<double>::max(),
+                                   std::numeric_limits<double>::max(), what);
+    const auto value = static_cast<float>(std::clamp(wide, -static_cast<double>(std::numeric_limits<float>::max()),
+                                                     static_cast<double>(std::numeric_limits<float>::max())));
+    if (!(value >= lo && value <= hi))
+        throw usage_error{std::string(option) + " needs " + what + " (got '" + std::string(text) + "')"};
     return value;
 }
 
@@ -132,9 +146,12 @@ options parse(int argc, char** argv) {
             if (n < 1 || n > 1000000) throw usage_error{"--birds needs a whole number of birds from 1 to 1000000 (got " + std::to_string(n) + ")"};
             o.birds = n;
         } else if (arg == "--seconds") {
+            // At least one whole frame: the run steps round(seconds * frame_hz) frames.
             const auto v = value();
-            o.seconds = parse_real(arg, v, 0, true, "a number of seconds in (0, 3600]");
-            if (o.seconds > 3600) throw usage_error{"--seconds needs a number of seconds in (0, 3600] (got '" + std::string(v) + "')"};
+            const char* what = "a number of seconds from 1/60 (one frame) to 3600";
+            o.seconds = parse_real(arg, v, 0, 3600, what);
+            if (!(o.seconds * static_cast<double>(pigeons::park_config{}.frame_hz) >= 1))
+                throw usage_error{"--seconds needs " + std::string(what) + " (got '" + std::string(v) + "')"};
         } else if (arg == "--seed") {
             o.seed = parse_number<std::uint64_t>(arg, value(), "a non-negative whole number");
         } else if (arg == "--car") {
@@ -143,12 +160,12 @@ options parse(int argc, char** argv) {
             else if (v == "route") o.car = true;
             else throw usage_error{"--car needs 'none' or 'route' (got '" + std::string(v) + "')"};
         } else if (arg == "--clap-at") {
-            o.claps.push_back(static_cast<float>(parse_real(arg, value(), 0, false, "a time in seconds, 0 or more")));
+            o.claps.push_back(parse_float(arg, value(), 0, 3600, "a time in seconds from 0 to 3600"));
             o.claps_given = true;
         } else if (arg == "--think-hz") {
-            const auto v = value();
-            o.think_hz = parse_real(arg, v, 0, true, "a rate in (0, 60] Hz");
-            if (o.think_hz > 60) throw usage_error{"--think-hz needs a rate in (0, 60] Hz (got '" + std::string(v) + "')"};
+            // As a float, and at least once in 60000 frames, so that the thinking period in
+            // frames (60 / H, a std::uint32_t) is a whole number that fits.
+            o.think_hz = parse_float(arg, value(), 0.001f, 60, "a rate from 0.001 to 60 Hz");
         } else if (arg == "--brute-force") {
             flag();
             o.brute_force = true;
@@ -161,11 +178,9 @@ options parse(int argc, char** argv) {
         } else if (arg == "--svg") {
             o.svg = file_name(arg, value());
         } else if (arg == "--svg-at") {
-            o.svg_at = parse_real(arg, value(), 0, false, "a time in seconds, 0 or more");
+            o.svg_at = parse_real(arg, value(), 0, 3600, "a time in seconds from 0 to 3600");
         } else if (arg == "--svg-zoom") {
-            const auto v = value();
-            o.svg_zoom = parse_real(arg, v, 1, false, "a magnification from 1 to 8");
-            if (o.svg_zoom > 8) throw usage_error{"--svg-zoom needs a magnification from 1 to 8 (got '" + std::string(v) + "')"};
+            o.svg_zoom = parse_float(arg, value(), 1, 8, "a magnification from 1 to 8");
         } else if (arg == "--csv") {
             o.csv = file_name(arg, value());
         } else if (arg == "--quiet") {

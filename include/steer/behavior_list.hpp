@@ -347,19 +347,36 @@ private:
         return e.invoke(e.storage, args...) * e.weight;
     }
 
+    /// The weighted sum divided by the enabled weights' sum, each term times its share, as
+    /// `weighted_sum(normalize_weights, ...)` computes it: zero (the terms still called) when
+    /// the sum is zero or lost in rounding.
+    V normalized_sum(Args... args) const {
+        detail::weight_total<S> weights;
+        for (std::size_t i = 0; i < size_; ++i)
+            if (entries_[i].enabled) weights.add(entries_[i].weight);
+        V result(S(0));
+        if (!weights.meaningful()) {
+            for (std::size_t i = 0; i < size_; ++i)
+                if (entries_[i].enabled) (void)call(entries_[i], args...);
+            return result;
+        }
+        for (std::size_t i = 0; i < size_; ++i) {
+            const entry& e = entries_[i];
+            if (e.enabled && e.weight != S(0)) result += e.invoke(e.storage, args...) * weights.share(e.weight);
+        }
+        return result;
+    }
+
     template <class G>
     V evaluate(G* gen, Args... args) const {
         V result(S(0));
         switch (blend_.mode) {
             case blend_mode::weighted_sum: {
-                S total(0);
+                if (blend_.normalize_weights) return normalized_sum(args...);
                 for (std::size_t i = 0; i < size_; ++i) {
                     const entry& e = entries_[i];
-                    if (!e.enabled) continue;
-                    total += e.weight;
-                    result += call(e, args...);
+                    if (e.enabled) result += call(e, args...);
                 }
-                if (blend_.normalize_weights) result = result * detail::reciprocal_or_zero(total);
                 return result;
             }
             case blend_mode::priority: {

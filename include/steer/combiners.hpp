@@ -161,6 +161,18 @@ template <class T>
     }
 }
 
+/// A term of a normalized weighted sum: its behavior's result times its share of the total
+/// (a `weighted` term with a zero weight is not called, as in the plain sum).
+template <vector V, class T, class S>
+[[nodiscard]] STEER_COMBINE_INLINE constexpr V normalized_term(T& term, const weight_total<S>& weights) {
+    if constexpr (is_weighted<std::remove_cvref_t<T>>::value) {
+        if (term.weight == decltype(term.weight)(0)) return V(S(0));
+        return static_cast<V>(term.behavior()) * weights.share(static_cast<S>(term.weight));
+    } else {
+        return static_cast<V>(term()) * weights.share(S(1));
+    }
+}
+
 }  // namespace detail
 
 /// Every term of a combiner returns the same vector type (all `glm::vec2`, or all
@@ -212,8 +224,12 @@ template <class... T>
 }
 
 /// The weighted sum divided by the sum of the weights (the notes' normalized weights), so
-/// that equal weights average the behaviors. Weights summing to zero have no average: the
-/// result is then zero (the terms are still called).
+/// that equal weights average the behaviors. Each term is multiplied by its share of the
+/// total, `weight / total`, which stays finite for any finite weights: denormal weights and
+/// denormal totals average as well as ordinary ones. Weights summing to zero, or to less than
+/// the rounding error of adding them up (`(n - 1) * epsilon * sum of |weight|` for n non-zero
+/// weights: 1 and -1 + 1e-7 in float), have no average: the result is then zero (the terms are
+/// still called). A non-finite weight also gives zero.
 /// @return the weighted average, not truncated.
 template <class... T>
     requires same_term_vectors<T...>
@@ -221,8 +237,15 @@ template <class... T>
     detail::nothrow_terms<T...>) {
     using V = term_vector_t<std::remove_reference_t<detail::first_t<T...>>>;
     using S = scalar_t<V>;
-    const S total = (S(0) + ... + static_cast<S>(detail::weight_of(weighted_terms)));
-    return detail::sum_terms(weighted_terms...) * detail::reciprocal_or_zero(total);
+    detail::weight_total<S> weights;
+    (weights.add(static_cast<S>(detail::weight_of(weighted_terms))), ...);
+    if (!weights.meaningful()) {
+        (void)detail::sum_terms(weighted_terms...);
+        return V(S(0));
+    }
+    V sum(S(0));
+    ((sum += detail::normalized_term<V>(weighted_terms, weights)), ...);
+    return sum;
 }
 
 /// Priority blending (Reynolds 1999, "Combining Behaviors"): calls the terms in order and

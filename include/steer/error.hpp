@@ -25,7 +25,32 @@
 #define STEER_HAS_EXCEPTIONS 0
 #endif
 
+/// The most bytes one table sized by a parameter may take: a `bin_lattice`'s bins, a
+/// `flow_field`'s cells, a `reserve(n)`. A larger request is refused by name
+/// (STEER_EXPECTS) before anything is allocated, instead of failing later with a bare
+/// `std::bad_alloc` (or succeeding in virtual memory and failing on first touch). The default
+/// is 1 GiB; define it before including steer to change it (the same value in every
+/// translation unit).
+#ifndef STEER_MAX_TABLE_BYTES
+#define STEER_MAX_TABLE_BYTES 1073741824
+#endif
+
+namespace steer {
+
+/// The most bytes one table sized by a parameter may take (`STEER_MAX_TABLE_BYTES`).
+inline constexpr unsigned long long max_table_bytes = STEER_MAX_TABLE_BYTES;
+static_assert(max_table_bytes >= 1, "STEER_MAX_TABLE_BYTES must be a positive number of bytes");
+
+}  // namespace steer
+
 namespace steer::detail {
+
+/// How many elements of `bytes_each` bytes fit in `max_table_bytes`, and at most `cap`.
+[[nodiscard]] constexpr unsigned long long table_capacity(unsigned long long bytes_each,
+                                                          unsigned long long cap) noexcept {
+    const unsigned long long fit = max_table_bytes / bytes_each;
+    return fit < cap ? fit : cap;
+}
 
 /// Reports a refused configuration: throws, or prints and aborts without exceptions.
 [[noreturn]] inline void fail_expectation(const std::string& message) {
@@ -65,6 +90,69 @@ template <class T>
 
 }  // namespace steer::detail
 
+/// The hot-path policy's two values: what a function called every frame with per-frame
+/// values (a steering force, a time step, a position; docs/errors.md, "Hot paths") does with
+/// one that is not finite or out of range.
+/// Refuse it through STEER_EXPECTS, like bad configuration: an exception by default.
+#define STEER_HOT_PATH_REFUSE 0
+/// Replace it by zero (or the neutral value the function documents), carry on, and report
+/// the first such replacement of each kind through STEER_HOT_PATH_REPORT.
+#define STEER_HOT_PATH_CLAMP 1
+
+/// The hot-path policy: STEER_HOT_PATH_REFUSE (the default) or STEER_HOT_PATH_CLAMP. Define
+/// it before including steer, the same in every translation unit of a program.
+#ifndef STEER_HOT_PATH_POLICY
+#define STEER_HOT_PATH_POLICY STEER_HOT_PATH_REFUSE
+#endif
+#if STEER_HOT_PATH_POLICY != STEER_HOT_PATH_REFUSE && STEER_HOT_PATH_POLICY != STEER_HOT_PATH_CLAMP
+#error "steer: STEER_HOT_PATH_POLICY must be STEER_HOT_PATH_REFUSE (0) or STEER_HOT_PATH_CLAMP (1)"
+#endif
+
+#if defined(_MSC_VER)
+// Two translation units built with different policies or limits would break the One
+// Definition Rule silently; MSVC's linker can tell.
+#if STEER_HOT_PATH_POLICY == STEER_HOT_PATH_CLAMP
+#pragma detect_mismatch("steer_hot_path_policy", "clamp")
+#else
+#pragma detect_mismatch("steer_hot_path_policy", "refuse")
+#endif
+#define STEER_DETAIL_STRINGIZE2(x) #x
+#define STEER_DETAIL_STRINGIZE(x) STEER_DETAIL_STRINGIZE2(x)
+#pragma detect_mismatch("steer_max_table_bytes", STEER_DETAIL_STRINGIZE(STEER_MAX_TABLE_BYTES))
+#endif
+
+#if STEER_HOT_PATH_POLICY == STEER_HOT_PATH_CLAMP
+#include <atomic>
+
+namespace steer::detail {
+/// The default STEER_HOT_PATH_REPORT: one line on stderr.
+inline void print_hot_path_report(const std::string& message) {
+    std::fprintf(stderr, "steer: replaced a bad value by zero (reported once): %s\n", message.c_str());
+    std::fflush(stderr);
+}
+
+/// Whether the replacement of kind `Site` has been reported: the library's only static
+/// state, present under the clamp policy alone. It never changes a result.
+template <class Site>
+inline std::atomic<bool> hot_path_reported{false};
+}  // namespace steer::detail
+
+#ifndef STEER_HOT_PATH_REPORT
+/// Reports a bad value replaced on the hot path (the clamp policy): called once per kind of
+/// replacement (function and parameter) per program run, with the message the refuse policy
+/// would have refused it with. Define it before including steer to route it to your log;
+/// `message` is a `const std::string&`. It may be called from any thread the library runs on.
+#define STEER_HOT_PATH_REPORT(message) ::steer::detail::print_hot_path_report(message)
+#endif
+#endif
+
+namespace steer::detail {
+
+/// Whether the hot path replaces bad values (STEER_HOT_PATH_CLAMP) rather than refusing them.
+inline constexpr bool hot_path_clamps = STEER_HOT_PATH_POLICY == STEER_HOT_PATH_CLAMP;
+
+}  // namespace steer::detail
+
 #ifndef STEER_EXPECTS
 /// Checks a precondition on configuration; see the file comment for the policy.
 #define STEER_EXPECTS(condition, message)                                  \
@@ -73,5 +161,29 @@ template <class T>
             ::steer::detail::fail_expectation(std::string(message));       \
     } while (false)
 #endif
+
+namespace steer::detail {
+
+/// A bad value met on the hot path, described by `message` (the refusal's own words), of the
+/// kind `Site` (a tag type per function and parameter). Under the refuse policy it refuses
+/// through STEER_EXPECTS and, only if a custom STEER_EXPECTS returns, answers false: go on
+/// with the value as given. Under the clamp policy it reports the first fault of each kind
+/// through STEER_HOT_PATH_REPORT and answers true: replace the value by the neutral one.
+/// Called only when a check fails, so it is kept out of line.
+template <class Site>
+#if defined(__GNUC__) || defined(__clang__)
+[[gnu::cold]] [[gnu::noinline]]
+#endif
+bool hot_path_fault(const std::string& message) {
+#if STEER_HOT_PATH_POLICY == STEER_HOT_PATH_CLAMP
+    if (!hot_path_reported<Site>.exchange(true, std::memory_order_relaxed)) STEER_HOT_PATH_REPORT(message);
+    return true;
+#else
+    STEER_EXPECTS(false, message);
+    return false;
+#endif
+}
+
+}  // namespace steer::detail
 
 #endif  // STEER_ERROR_HPP

@@ -50,12 +50,14 @@ template <vector V>
 
 /// The unit `facing` turned at `rate` for `dt` seconds: by the angle `turn_speed(rate) * dt`,
 /// exactly (a rotation, not a step along the tangent), so a constant rate turns the same
-/// angle in one second at any frame rate. A zero facing stays zero.
+/// angle in one second at any frame rate. A zero facing stays zero, and so does any facing
+/// when `rate * dt` overflows (no angle is meaningful there).
 template <vector V>
 [[nodiscard]] V turned(const V& facing, const turn_rate_t<V>& rate, scalar_t<V> dt) noexcept {
     using S = scalar_t<V>;
     if constexpr (dimension_v<V> == 2) {
         const S angle = rate * dt;
+        if (!std::isfinite(angle)) return facing;  // a finite rate and time whose product overflows: no angle to speak of
         const S c = detail::portable_cos(angle);
         const S s = detail::portable_sin(angle);
         return safe_normalize(V(facing.x * c - facing.y * s, facing.x * s + facing.y * c));
@@ -64,6 +66,7 @@ template <vector V>
         if (!(speed > S(0))) return facing;
         const V axis = rate / speed;
         const S angle = speed * dt;
+        if (!std::isfinite(angle)) return facing;  // as in 2D
         // Rodrigues' rotation formula.
         const S c = detail::portable_cos(angle);
         const S s = detail::portable_sin(angle);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <limits>
 
 #include <glm/geometric.hpp>
@@ -98,6 +99,45 @@ template <vector V>
 [[nodiscard]] constexpr V perpendicular_component(const V& v, const V& unit_basis) noexcept {
     return v - parallel_component(v, unit_basis);
 }
+
+namespace detail {
+
+/// The largest magnitude the library promises finite results for, about sqrt(max) / 16
+/// (docs/errors.md, "Magnitudes"): 2^60 (1.15e18) for float, 2^508 (8.4e152) for double.
+/// Squares and sums of a few such values stay finite.
+template <std::floating_point S>
+[[nodiscard]] constexpr S promised_magnitude() noexcept {
+    S value = 1;
+    for (int i = 0; i < std::numeric_limits<S>::max_exponent / 2 - 4; ++i) value *= S(2);
+    return value;
+}
+
+/// `x / divisor` for a divisor > 0, cut to `max_magnitude` (>= 0; infinity: the promised
+/// magnitude): a quotient that would overflow comes out at that magnitude with `x`'s sign,
+/// never as infinity. Zero for a zero or non-finite `x`.
+template <std::floating_point S>
+[[nodiscard]] S quotient_within(S x, S divisor, S max_magnitude) noexcept {
+    const S limit = max_magnitude < promised_magnitude<S>() ? max_magnitude : promised_magnitude<S>();
+    if (!std::isfinite(x) || x == S(0)) return S(0);
+    const S quotient = x / divisor;
+    if (quotient <= limit && quotient >= -limit) return quotient;
+    return x < S(0) ? -limit : limit;
+}
+
+/// `v / divisor` for a divisor > 0, cut to `max_length` (>= 0; infinity: the promised
+/// magnitude): a quotient that would overflow comes out along `v` at that length, never as
+/// infinity (which a later limit would turn into zero). Zero for a zero or non-finite `v`.
+template <vector V>
+[[nodiscard]] V quotient_within(const V& v, scalar_t<V> divisor, scalar_t<V> max_length) noexcept {
+    using S = scalar_t<V>;
+    const S limit = max_length < promised_magnitude<S>() ? max_length : promised_magnitude<S>();
+    const S length = safe_length(v);
+    if (!(length > S(0)) || !std::isfinite(length)) return V(S(0));
+    if (length / divisor <= limit) return v / divisor;
+    return safe_normalize(v) * limit;
+}
+
+}  // namespace detail
 
 /// `x` clamped into [lo, hi].
 template <std::floating_point S>

@@ -19,8 +19,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -41,26 +43,58 @@ namespace steer {
 /// sleeps, so that the several loops of one step do not each pay for waking the workers.
 class thread_pool_executor {
 public:
+    /// The most threads a pool may have: a larger number is surely a mistake (a negative
+    /// count converted to unsigned), and is refused before anything is allocated.
+    static constexpr unsigned max_threads = 65536;
+
     /// A pool that runs ranges on `threads` threads in all, the calling one included
-    /// (>= 1; 1 runs everything on the caller). The `threads - 1` workers start here.
-    explicit thread_pool_executor(unsigned threads) : threads_(threads) {
-        STEER_EXPECTS(threads >= 1, detail::describe("steer::thread_pool_executor", "threads", ">= 1", threads));
-        workers_.reserve(threads - 1);
-        for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { work_loop(); });
+    /// (>= 1 and at most `max_threads`; 1 runs everything on the caller). The `threads - 1`
+    /// workers start here, as plain `std::thread`s. When one cannot be started (a thread or
+    /// memory limit), the constructor stops and joins the workers it had started and throws
+    /// what `std::thread` threw (`std::system_error`): nothing is left running or allocated.
+    explicit thread_pool_executor(unsigned threads)
+        : thread_pool_executor(threads, [](std::function<void()> loop) { return std::thread(std::move(loop)); }) {}
+
+    /// As above, with the workers started by `start`: called once per worker with the
+    /// worker's loop, it returns the `std::thread` running it, so that an engine can name its
+    /// workers, pin them to cores or raise their priority through `native_handle()`. It must
+    /// return a running (joinable) thread or throw without having started one; if it throws,
+    /// the constructor stops and joins the workers already started and rethrows.
+    template <class Start>
+        requires std::is_invocable_r_v<std::thread, Start&, std::function<void()>>
+    thread_pool_executor(unsigned threads, Start&& start) : threads_(threads) {
+        constexpr auto where = "steer::thread_pool_executor";
+        STEER_EXPECTS(threads >= 1, detail::describe(where, "threads", ">= 1", threads));
+        STEER_EXPECTS(threads <= max_threads,
+                      detail::describe(where, "threads", "at most " + detail::format_value(max_threads), threads));
+        if (threads < 1 || threads > max_threads) threads_ = 1;  // only after a custom STEER_EXPECTS that returns
+        workers_.reserve(threads_ - 1);  // before any thread starts, so that a failure leaves nothing to stop
+#if STEER_HAS_EXCEPTIONS
+        try {
+#endif
+            for (unsigned i = 1; i < threads_; ++i) {
+                std::thread worker = start(std::function<void()>([this] { work_loop(); }));
+                if (!worker.joinable()) [[unlikely]] {
+                    STEER_EXPECTS(false, std::string(where) +
+                                             ": start must return a running std::thread (got one that is not joinable)");
+                    threads_ = static_cast<unsigned>(workers_.size()) + 1;  // after a handler that returns
+                    break;
+                }
+                workers_.push_back(std::move(worker));  // room reserved: cannot throw
+            }
+#if STEER_HAS_EXCEPTIONS
+        } catch (...) {
+            stop();
+            throw;
+        }
+#endif
     }
 
     thread_pool_executor(const thread_pool_executor&) = delete;
     thread_pool_executor& operator=(const thread_pool_executor&) = delete;
 
     /// Stops and joins the workers.
-    ~thread_pool_executor() {
-        {
-            const std::lock_guard lock(mutex_);
-            stopping_ = true;
-        }
-        wake_.notify_all();
-        for (auto& worker : workers_) worker.join();
-    }
+    ~thread_pool_executor() { stop(); }
 
     /// The number of threads that run a range, the caller included.
     [[nodiscard]] unsigned threads() const noexcept { return threads_; }
@@ -145,6 +179,18 @@ private:
             job_.run(job_.context, begin, begin + size);
 #endif
         }
+    }
+
+    /// Tells the workers to return, wakes them and joins them.
+    void stop() noexcept {
+        {
+            const std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        for (auto& worker : workers_)
+            if (worker.joinable()) worker.join();
+        workers_.clear();
     }
 
     void work_loop() {

@@ -139,15 +139,21 @@ public:
     /// The acceleration applied by the last `apply_force` (after smoothing).
     [[nodiscard]] const V& acceleration() const noexcept { return acceleration_; }
 
-    /// Moves the vehicle without changing its velocity or frame.
+    /// Moves the vehicle without changing its velocity or frame. A non-finite position is
+    /// refused (hot path: under STEER_HOT_PATH_CLAMP the vehicle stays where it is).
     void set_position(const V& p) {
-        detail::expect_finite("steer::vehicle::set_position", "position", p);
+        if (!is_finite(p)) [[unlikely]] {
+            if (detail::hot_path_fault<detail::hot_path::vehicle_set_position>(
+                    detail::describe_vector("steer::vehicle::set_position", "position", "finite", p)))
+                return;
+        }
         frame_.set_position(p);
     }
     /// Sets the velocity, truncated to max_speed; a non-zero velocity re-aligns the frame.
+    /// A non-finite velocity is refused (hot path: under STEER_HOT_PATH_CLAMP, zero).
     void set_velocity(const V& v) {
-        detail::expect_finite("steer::vehicle::set_velocity", "velocity", v);
-        assign_velocity(v);
+        assign_velocity(detail::finite_or_zero<detail::hot_path::vehicle_set_velocity>("steer::vehicle::set_velocity",
+                                                                                        "velocity", v));
     }
     /// Turns the frame to `f` (any non-zero length); a moving vehicle's velocity turns with it.
     void set_forward(const V& f) {
@@ -179,28 +185,39 @@ public:
     /// max_turn_rate. The turn is an exact rotation, so the same rate turns the same angle
     /// per second at any frame rate. A facing that followed the velocity starts from
     /// `forward()` and is the vehicle's own from now on. A non-finite rate, or a negative or
-    /// non-finite `dt`, is refused.
+    /// non-finite `dt`, is refused (hot path: under STEER_HOT_PATH_CLAMP, zero).
     void turn(const turn_rate_t<V>& rate, scalar_type dt) {
         constexpr auto where = "steer::vehicle::turn";
-        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
-        detail::expect_finite(where, "rate", rate);
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_turn_dt>(where, "dt", dt);
+        turn_rate_t<V> checked = rate;
+        if constexpr (dimension_v<V> == 2) {
+            if (!std::isfinite(rate)) [[unlikely]] {
+                if (detail::hot_path_fault<detail::hot_path::vehicle_turn_rate>(
+                        detail::describe(where, "rate", "finite", rate)))
+                    checked = S(0);
+            }
+        } else {
+            checked = detail::finite_or_zero<detail::hot_path::vehicle_turn_rate>(where, "rate", rate);
+        }
         if (!own_facing_) facing_ = frame_.forward();
         own_facing_ = true;
-        facing_ = turned<V>(facing_, limit_turn_rate<V>(rate, max_turn_rate_), dt);
+        facing_ = turned<V>(facing_, limit_turn_rate<V>(checked, max_turn_rate_), dt);
     }
     /// Sets the speed, keeping the heading: `s` is cut to [0, max_speed]; at rest the
-    /// vehicle starts along `forward()`. Negative or non-finite `s` is refused.
+    /// vehicle starts along `forward()`. Negative or non-finite `s` is refused (hot path:
+    /// under STEER_HOT_PATH_CLAMP, zero).
     void set_speed(scalar_type s) {
-        detail::expect_at_least("steer::vehicle::set_speed", "speed", s, S(0));
+        s = detail::non_negative_or_zero<detail::hot_path::vehicle_set_speed>("steer::vehicle::set_speed", "speed", s);
         assign_velocity(frame_.forward() * std::min(s, max_speed_));
     }
     /// Slows down at `rate` (units per second, per second) for `dt` seconds, never past rest
     /// and never turning: the speed drops by `rate * dt` (a brake, not a steering force, so
-    /// max_force does not limit it). A negative or non-finite rate or dt is refused.
+    /// max_force does not limit it). A negative or non-finite rate or dt is refused (hot
+    /// path: under STEER_HOT_PATH_CLAMP, zero: no braking).
     void brake(scalar_type rate, scalar_type dt) {
         constexpr auto where = "steer::vehicle::brake";
-        detail::expect_at_least(where, "rate", rate, S(0));
-        detail::expect_at_least(where, "dt", dt, S(0));
+        rate = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_rate>(where, "rate", rate);
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_dt>(where, "dt", dt);
         const S slower = std::max(speed_ - rate * dt, S(0));
         if (slower == speed_) return;
         velocity_ = speed_ > S(0) ? velocity_ * (slower / speed_) : V(S(0));
@@ -232,14 +249,15 @@ public:
     /// force = truncate(steering, max_force); a = force / mass (low-passed when smoothing
     /// is on); velocity = truncate(velocity + a dt, max_speed); position += velocity dt;
     /// the frame re-aligns with a non-zero velocity and is kept at rest. `dt = 0` changes
-    /// nothing. A non-finite steering force or a negative or non-finite `dt` is refused.
+    /// nothing. A non-finite steering force or a negative or non-finite `dt` is refused (hot
+    /// path: under STEER_HOT_PATH_CLAMP, zero: no force, or no step).
     void apply_force(const V& steering, scalar_type dt) {
-        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0),
-                      detail::describe("steer::vehicle::apply_force", "dt", ">= 0 and finite", dt));
-        detail::expect_finite("steer::vehicle::apply_force", "steering", steering);
+        constexpr auto where = "steer::vehicle::apply_force";
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_apply_force_dt>(where, "dt", dt);
+        const V checked = detail::finite_or_zero<detail::hot_path::vehicle_apply_force_steering>(where, "steering", steering);
         if (dt == S(0)) return;
 
-        const V force = truncate(steering, max_force_);
+        const V force = truncate(checked, max_force_);
         const V raw_acceleration = force / mass_;
         if (smoothing_ > S(0)) {
             // Exponential smoothing: the same time constant at any frame rate.

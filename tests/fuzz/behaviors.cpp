@@ -3,6 +3,9 @@
 // and every combiner; aborts on a non-finite steering force, or when apply_force leaves the
 // vehicle's limits or its frame.
 //
+// Values come from the whole finite range (fuzz_input.hpp); finite answers and limits are
+// checked while they stay within the library's promise (docs/errors.md, "Magnitudes").
+//
 // Configuration is always valid: every parameter is drawn from its documented range (>= 0,
 // finite, probabilities in [0, 1], direction +1 or -1), so an exception escaping here is a
 // bug found (libFuzzer reports it as a crash). The one exception is building a pathway from
@@ -25,12 +28,26 @@ namespace {
 
 using steer::fuzz::input;
 
+/// A mass: usually 1 or a game-like one, sometimes any positive number (denormal to huge).
+template <class S>
+S random_mass(input& in) {
+    switch (in.pick(4)) {
+        case 0: return S(1);
+        case 1: {
+            const S m = in.non_negative<S>();
+            return m > S(0) ? m : std::numeric_limits<S>::denorm_min();
+        }
+        default: return in.in_range<S>(S(0.001), S(1000));
+    }
+}
+
 template <steer::vector V>
 steer::vehicle<V> random_vehicle(input& in) {
     using S = steer::scalar_t<V>;
-    return steer::vehicle<V>({.position = in.vec<V>(),
+    const S mass = random_mass<S>(in);
+    steer::vehicle<V> v({.position = in.vec<V>(),
                               .velocity = in.vec<V>(),
-                              .mass = in.flag() ? S(1) : in.in_range<S>(S(0.001), S(1000)),
+                              .mass = mass,
                               .radius = in.non_negative<S>(),
                               .max_force = in.flag() ? S(1) : in.non_negative<S>(),
                               .max_speed = in.flag() ? S(1) : in.non_negative<S>(),
@@ -38,6 +55,8 @@ steer::vehicle<V> random_vehicle(input& in) {
                               .banking = in.flag(),
                               .banking_gravity = in.non_negative<S>(),
                               .banking_smoothing = in.in_range<S>(S(0), S(2))});
+    in.note<S>(static_cast<double>(v.max_force()) / static_cast<double>(mass));  // the acceleration is promised up to huge too
+    return v;
 }
 
 /// A time in seconds: usually a game-like horizon, sometimes any non-negative scalar.
@@ -84,7 +103,10 @@ struct world {
         const V corner = in.vec<V>();
         V extent = in.vec<V>();
         for (int i = 0; i < steer::dimension_v<V>; ++i) extent[i] = std::abs(extent[i]);
-        area = {corner, corner + extent};
+        V far_corner = corner + extent;
+        for (int i = 0; i < steer::dimension_v<V>; ++i)
+            if (!std::isfinite(far_corner[i])) far_corner[i] = std::numeric_limits<S>::max();  // a wide input's sum overflowed
+        area = {corner, far_corner};
 
         if (in.flag()) {
             std::vector<V> points;
@@ -151,7 +173,14 @@ template <steer::vector V>
 V combined(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
     const auto term = [&in, &w, &v, depth] { return one_behavior(in, w, v, depth + 1); };
-    const auto weight = [&in] { return in.flag() ? S(1) : in.in_range<S>(S(-4), S(4)); };
+    // Weights: 1, a game-like one, or anything (denormal, tiny, huge, cancelling).
+    const auto weight = [&in] {
+        switch (in.pick(4)) {
+            case 0: return S(1);
+            case 1: return in.scalar<S>();
+            default: return in.in_range<S>(S(-4), S(4));
+        }
+    };
     switch (in.pick(6)) {
         case 0: return steer::weighted_sum(steer::weighted(weight(), term), steer::weighted(weight(), term), term);
         case 1:
@@ -188,7 +217,7 @@ template <steer::vector V>
 V within_max_force(const steer::vehicle<V>& v, const V& force) {
     using S = steer::scalar_t<V>;
     const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min());
-    STEER_FUZZ_CHECK(static_cast<double>(steer::safe_length(force)) <=
+    STEER_FUZZ_PROMISED(static_cast<double>(steer::safe_length(force)) <=
                      static_cast<double>(v.max_force()) * (1 + 1e-5) + slack);
     return force;
 }
@@ -224,7 +253,7 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                 const steer::wander_turning_params<V> p{.max_turn_rate = in.non_negative<S>(),
                                                         .turn_rate_change = in.non_negative<S>()};
                 const V force = steer::wander_turning(v, state, w.gen, random_time<S>(in), p);
-                STEER_FUZZ_CHECK(std::isfinite(state.turn_rate));
+                STEER_FUZZ_PROMISED(std::isfinite(state.turn_rate));
                 w.turn_rate = static_cast<float>(state.turn_rate);
                 return force;
             } else {
@@ -310,16 +339,16 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
         case 30: {
             const auto center = steer::neighborhood_center(v, w.neighbor_pointers, random_neighborhood<V>(in));
             if (!center) return V(S(0));
-            STEER_FUZZ_CHECK(steer::is_finite(*center));
+            STEER_FUZZ_PROMISED(steer::is_finite(*center));
             return steer::seek(v, *center);
         }
         case 31: {
             // The prediction estimator and interpose point feed pursuit and interpose; check them raw.
             const auto& quarry = w.other(in, v);
             const S t = steer::detail::prediction_time(v, quarry, random_time<S>(in));
-            STEER_FUZZ_CHECK(std::isfinite(t) && t >= S(0));
+            STEER_FUZZ_PROMISED(std::isfinite(t) && t >= S(0));
             const V point = steer::interpose_point(v, quarry, w.other(in, v));
-            STEER_FUZZ_CHECK(steer::is_finite(point));
+            STEER_FUZZ_PROMISED(steer::is_finite(point));
             return V(S(0));
         }
         case 32: {
@@ -334,20 +363,35 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             const V facing = in.vec<V>();
             if (in.flag() && steer::safe_normalize(facing) != V(S(0))) looker.set_facing(facing);
             looker.set_max_turn_rate(in.flag() ? std::numeric_limits<S>::infinity() : in.non_negative<S>());
-            const S settle = in.in_range<S>(S(0.001), S(10));
-            steer::turn_rate_t<V> rate{};
-            switch (in.pick(3)) {
-                case 0: rate = steer::face(looker, in.vec<V>(), {.settle_time = settle}); break;
-                case 1: rate = steer::look_where_you_are_going(looker, {.settle_time = settle}); break;
-                default: rate = steer::facing_alignment(looker, w.other(in, v), {.settle_time = settle}); break;
-            }
+            // A settling time from game-like to denormal: a tiny one turns at any rate up to the limit.
+            S settle = in.flag() ? in.in_range<S>(S(0.001), S(10)) : in.non_negative<S>();
+            if (!(settle > S(0))) settle = std::numeric_limits<S>::denorm_min();
+            const unsigned kind = in.pick(3);
+            const V target = in.vec<V>();
+            const auto& other = w.other(in, v);
+            const auto rate_for = [&](S settle_time) {
+                switch (kind) {
+                    case 0: return steer::face(looker, target, {.settle_time = settle_time});
+                    case 1: return steer::look_where_you_are_going(looker, {.settle_time = settle_time});
+                    default: return steer::facing_alignment(looker, other, {.settle_time = settle_time});
+                }
+            };
+            const steer::turn_rate_t<V> rate = rate_for(settle);
             const double turn_speed = static_cast<double>(steer::turn_speed<V>(rate));
-            STEER_FUZZ_CHECK(std::isfinite(turn_speed));
+            steer::fuzz::trace("orientation %u: settle %g, max_turn_rate %g, turn speed %g", kind, double(settle),
+                               double(looker.max_turn_rate()), turn_speed);
+            STEER_FUZZ_PROMISED(std::isfinite(turn_speed));
             // As for forces: relative rounding, plus a few denormals for a denormal limit.
             const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min());
-            STEER_FUZZ_CHECK(turn_speed <= static_cast<double>(looker.max_turn_rate()) * (1 + 1e-5) + slack);
+            STEER_FUZZ_PROMISED(turn_speed <= static_cast<double>(looker.max_turn_rate()) * (1 + 1e-5) + slack);
+            // A shorter settling time never turns slower (a rate that overflowed once came out zero).
+            if (settle < S(1)) {
+                const double slower = static_cast<double>(steer::turn_speed<V>(rate_for(S(1))));
+                STEER_FUZZ_PROMISED(turn_speed >= slower * (1 - 1e-4) - slack);
+            }
+            if (!std::isfinite(turn_speed)) return V(S(0));  // beyond the promise
             looker.turn(rate, in.in_range<S>(S(0), S(1)));
-            STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::length(looker.facing())) - 1.0) < 1e-3);
+            STEER_FUZZ_PROMISED(std::abs(static_cast<double>(glm::length(looker.facing())) - 1.0) < 1e-3);
             return V(S(0));
         }
         case 34: {
@@ -358,12 +402,12 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             // The steering utilities on a raw force: lengths kept, answers finite.
             const V raw = in.vec<V>();
             const V adjusted = steer::low_speed_turning(v, raw, {.speed_fraction = in.in_range<S>(S(0.01), S(1))});
-            STEER_FUZZ_CHECK(steer::is_finite(adjusted));
+            STEER_FUZZ_PROMISED(steer::is_finite(adjusted));
             const V limited = steer::limit_deviation(raw, in.vec<V>(), in.in_range<S>(S(0), S(3.14159)));
-            STEER_FUZZ_CHECK(steer::is_finite(limited));
+            STEER_FUZZ_PROMISED(steer::is_finite(limited));
             const V point = in.vec<V>();
             const S c = in.in_range<S>(S(0), S(1));
-            STEER_FUZZ_CHECK(int(steer::is_ahead(v, point, c)) + int(steer::is_aside(v, point, c)) +
+            STEER_FUZZ_PROMISED(int(steer::is_ahead(v, point, c)) + int(steer::is_aside(v, point, c)) +
                                  int(steer::is_behind(v, point, c)) == 1);
             return V(S(0));  // not forces under the output contract: checked above, not applied
         }
@@ -373,21 +417,25 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
 
 template <steer::vector V>
 void check_vehicle(const steer::vehicle<V>& v) {
-    STEER_FUZZ_CHECK(steer::is_finite(v.velocity()));
-    STEER_FUZZ_CHECK(steer::is_finite(v.acceleration()));
-    STEER_FUZZ_CHECK(static_cast<double>(v.speed()) <= static_cast<double>(v.max_speed()) * (1 + 1e-5) + 1e-30);
+    using S = steer::scalar_t<V>;
+    STEER_FUZZ_PROMISED(steer::is_finite(v.velocity()));
+    STEER_FUZZ_PROMISED(steer::is_finite(v.acceleration()));
+    STEER_FUZZ_PROMISED(static_cast<double>(v.speed()) <= static_cast<double>(v.max_speed()) * (1 + 1e-5) + 1e-30);
     // The applied (smoothed) acceleration never exceeds max_force / mass: smoothing blends
     // accelerations that each respect the limit.
+    // Rounding as for forces: relative, plus a few denorm_min of force (which a truncation to
+    // a denormal max_force cannot shave off) divided by the mass.
     const double limit = static_cast<double>(v.max_force()) / static_cast<double>(v.mass());
-    STEER_FUZZ_CHECK(static_cast<double>(steer::safe_length(v.acceleration())) <= limit * (1 + 1e-4) + 1e-30);
+    const double slack = 8 * static_cast<double>(std::numeric_limits<S>::denorm_min()) / static_cast<double>(v.mass());
+    STEER_FUZZ_PROMISED(static_cast<double>(steer::safe_length(v.acceleration())) <= limit * (1 + 1e-4) + 1e-30 + slack);
     const auto unit = [](const V& a) { return std::abs(static_cast<double>(glm::length(a)) - 1.0) < 1e-3; };
-    STEER_FUZZ_CHECK(unit(v.forward()));
-    STEER_FUZZ_CHECK(unit(v.side()));
-    STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::dot(v.forward(), v.side()))) < 1e-3);
+    STEER_FUZZ_PROMISED(unit(v.forward()));
+    STEER_FUZZ_PROMISED(unit(v.side()));
+    STEER_FUZZ_PROMISED(std::abs(static_cast<double>(glm::dot(v.forward(), v.side()))) < 1e-3);
     if constexpr (steer::dimension_v<V> == 3) {
-        STEER_FUZZ_CHECK(unit(v.up()));
-        STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::dot(v.forward(), v.up()))) < 1e-3);
-        STEER_FUZZ_CHECK(std::abs(static_cast<double>(glm::dot(v.side(), v.up()))) < 1e-3);
+        STEER_FUZZ_PROMISED(unit(v.up()));
+        STEER_FUZZ_PROMISED(std::abs(static_cast<double>(glm::dot(v.forward(), v.up()))) < 1e-3);
+        STEER_FUZZ_PROMISED(std::abs(static_cast<double>(glm::dot(v.side(), v.up()))) < 1e-3);
     }
 }
 
@@ -399,9 +447,20 @@ void run(input& in) {
     paint_field(in, w);
     for (int step = 0; step < 8 && !in.empty(); ++step) {
         const V steering = one_behavior(in, w, v, 0);
-        STEER_FUZZ_CHECK(steer::is_finite(steering));
-        STEER_FUZZ_CHECK(steer::is_finite(w.wandering.target));
+        STEER_FUZZ_PROMISED(steer::is_finite(steering));
+        STEER_FUZZ_PROMISED(steer::is_finite(w.wandering.target));
+        if (!steer::is_finite(steering) || !steer::is_finite(w.wandering.target)) return;  // beyond the promise
         const S dt = in.flag() ? S(1) / S(60) : in.in_range<S>(S(0), S(1));
+        if (steer::fuzz::tracing()) {
+            steer::fuzz::trace("step %d: dim %d, %s; mass %g, max_force %g, max_speed %g, smoothing %g", step,
+                               steer::dimension_v<V>, sizeof(S) == 4 ? "float" : "double", double(v.mass()),
+                               double(v.max_force()), double(v.max_speed()), double(v.acceleration_smoothing()));
+            for (int i = 0; i < steer::dimension_v<V>; ++i)
+                steer::fuzz::trace("  [%d] position %g velocity %g steering %g acceleration %g", i,
+                                   double(v.position()[i]), double(v.velocity()[i]), double(steering[i]),
+                                   double(v.acceleration()[i]));
+            steer::fuzz::trace("  dt %g, within the promise: %d", double(dt), int(in.within_promise()));
+        }
         // Positions may overflow after many huge steps; the library's promise is about
         // finite state, so stop when the next position would not be finite.
         if (!steer::is_finite(v.position() + v.velocity() * dt + steer::truncate(steering, v.max_force()) * dt * dt))

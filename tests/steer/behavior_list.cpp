@@ -217,6 +217,27 @@ TEST_CASE("behavior_list settings change at run time, by index or by name") {
     CHECK(list(me) == glm::vec2(1, 0));
 }
 
+TEST_CASE("a normalized behavior_list with denormal weights answers finitely, as the combiner does") {
+    const float denormal = std::numeric_limits<float>::denorm_min() * 1000;  // 1.4e-42
+    const float tiny = std::numeric_limits<float>::min();
+    steer::behavior_list<glm::vec2(), 2> list({.normalize_weights = true});
+    list.add("east", [] { return glm::vec2(4, 0); }, {.weight = denormal});
+    list.add("north", [] { return glm::vec2(0, 4); }, {.weight = 0});
+    // One denormal weight: the average is its term (1 / weight overflowed to infinity).
+    CHECK(list() == glm::vec2(4, 0));
+    // Two valid weights whose sum is denormal.
+    list.set_weight("east", 3 * tiny);
+    list.set_weight("north", -2 * tiny + denormal);
+    const glm::vec2 average = list();
+    CHECK(steer::is_finite(average));
+    CHECK(average == steer::weighted_sum(steer::normalize_weights, steer::weighted(3 * tiny, [] { return glm::vec2(4, 0); }),
+                                         steer::weighted(-2 * tiny + denormal, [] { return glm::vec2(0, 4); })));
+    // A total lost in rounding has no average.
+    list.set_weight("east", 1);
+    list.set_weight("north", -1 + std::numeric_limits<float>::epsilon());
+    CHECK(list() == glm::vec2(0));
+}
+
 TEST_CASE("a copied behavior_list is an independent value") {
     float shared = 1;  // state outside the list, captured by reference
     steer::behavior_list<glm::vec2(), 2> original;

@@ -89,6 +89,53 @@ TEST_CASE_TEMPLATE("weighted_sum is exactly the sum of weight times term, in ord
     }
 }
 
+TEST_CASE_TEMPLATE("a normalized weighted sum of finite weights is finite: no reciprocal overflows", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    const S denormal = std::numeric_limits<S>::denorm_min() * S(1000);  // 1e-42 (float), 5e-321 (double)
+    const S huge = std::numeric_limits<S>::max() / S(4);
+    const V p = make<V>(4, 0, -2), q = make<V>(0, 4, 8);
+    const auto fp = [&] { return p; };
+    const auto fq = [&] { return q; };
+    SUBCASE("one denormal weight averages to its term (1 / weight overflowed to infinity)") {
+        CHECK(steer::weighted_sum(steer::normalize_weights, steer::weighted(denormal, fp)) == p);
+        CHECK(steer::weighted_sum(steer::normalize_weights, steer::weighted(-denormal, fp)) == p);
+        CHECK(steer::weighted_sum(steer::normalize_weights, steer::weighted(std::numeric_limits<S>::denorm_min(), fp)) == p);
+    }
+    SUBCASE("two ordinary-looking weights whose sum is denormal") {
+        // 3 and -2 times the same tiny normal number: the total, one of them, is exact.
+        const S tiny = std::numeric_limits<S>::min();
+        const V average = steer::weighted_sum(steer::normalize_weights, steer::weighted(S(3) * tiny, fp),
+                                              steer::weighted(S(-2) * tiny, fq));
+        CHECK(steer::is_finite(average));
+        CHECK(near(average, p * S(3) - q * S(2)));
+        const V denormal_total = steer::weighted_sum(steer::normalize_weights, steer::weighted(tiny, fp),
+                                                     steer::weighted(-tiny + denormal, fq));
+        CHECK(steer::is_finite(denormal_total));
+    }
+    SUBCASE("huge weights") {
+        CHECK(near(steer::weighted_sum(steer::normalize_weights, steer::weighted(huge, fp), steer::weighted(huge, fq)),
+                   (p + q) * S(0.5)));
+        CHECK(steer::weighted_sum(steer::normalize_weights, steer::weighted(huge, fp), steer::weighted(-huge, fq)) ==
+              V(0));
+    }
+    SUBCASE("a total lost in rounding has no average: zero, not a huge or infinite vector") {
+        // 1 + (-1) + tiny: the sum is `tiny` only by the order of the additions.
+        const V lost = steer::weighted_sum(steer::normalize_weights, steer::weighted(S(1), fp), steer::weighted(S(-1), fq),
+                                           steer::weighted(denormal, fq));
+        CHECK(lost == V(0));
+        const V cancelled = steer::weighted_sum(steer::normalize_weights, steer::weighted(S(1), fp),
+                                                steer::weighted(-(S(1) - std::numeric_limits<S>::epsilon()), fq));
+        CHECK(cancelled == V(0));
+    }
+    SUBCASE("non-finite weights give zero, and the terms are still called") {
+        auto counted_term = counting(p);
+        CHECK(steer::weighted_sum(steer::normalize_weights, steer::weighted(std::numeric_limits<S>::infinity(), fq),
+                                  steer::weighted(S(1), counted_term)) == V(0));
+        CHECK(counted_term.calls == 1);
+    }
+}
+
 TEST_CASE_TEMPLATE("priority returns the first term longer than epsilon and never calls the later ones", V,
                    STEER_TEST_VECTORS) {
     auto zero = counting(V(0));
@@ -291,4 +338,25 @@ TEST_CASE("a named term is used in place, a temporary is stored") {
     auto mutable_term = [state]() mutable { return glm::vec2(static_cast<float>(++state), 0); };
     CHECK(steer::priority(0, mutable_term) == glm::vec2(1, 0));
     CHECK(steer::priority(0, mutable_term) == glm::vec2(2, 0));
+}
+
+TEST_CASE_TEMPLATE("truncated_sum keeps a denormal budget against forces whose squares underflow", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    // Forces of the smallest normal length: their squares underflow to zero, and they were
+    // counted as costing nothing, so three of them went through a budget of one denorm_min.
+    const S budget = std::numeric_limits<S>::denorm_min();
+    const V small = make<V>(0, -1, 0) * std::numeric_limits<S>::min();
+    const auto f = [&] { return small; };
+    const V total = steer::truncated_sum(budget, f, f, f);
+    CHECK(steer::safe_length(total) <= budget * S(2));  // within a denormal's rounding of the budget
+    auto later = counting(small);
+    (void)steer::truncated_sum(std::numeric_limits<S>::min() * S(1.5), f, f, later);
+    CHECK(later.calls == 0);  // the second term spends the budget
+    // A large force against a denormal budget: budget / |force| underflowed and rounded up to
+    // a whole denorm_min, which times the force was far more than the budget.
+    const V large = make<V>(0, 335.5, 0);
+    const V cut = steer::truncated_sum(budget * S(256), [&] { return large; });
+    CHECK(steer::safe_length(cut) <= budget * S(257));
+    CHECK(steer::safe_length(cut) >= budget * S(255));
 }

@@ -2,11 +2,20 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cstdio>
+#endif
 
 #include <doctest/doctest.h>
 
@@ -140,6 +149,108 @@ TEST_CASE("thread_pool_executor rethrows a body's exception on the calling threa
 
 TEST_CASE("thread_pool_executor refuses zero threads") {
     CHECK_THROWS_WITH_AS(steer::thread_pool_executor(0), "steer::thread_pool_executor: threads must be >= 1 (got 0)",
+                         std::invalid_argument);
+}
+
+namespace {
+
+/// A thread starter that starts real threads, counts how many of them are running the
+/// pool's loop, and fails like std::thread does (std::system_error, "resource temporarily
+/// unavailable") on call number `fail_at` (1-based).
+struct failing_starter {
+    std::atomic<int>* running;
+    int* calls;
+    int fail_at;
+    std::thread operator()(std::function<void()> loop) const {
+        if (++*calls == fail_at) throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+        std::atomic<int>* count = running;
+        return std::thread([count, loop = std::move(loop)] {
+            count->fetch_add(1);
+            loop();
+            count->fetch_sub(1);
+        });
+    }
+};
+
+}  // namespace
+
+TEST_CASE("thread_pool_executor: a worker that cannot start makes the constructor throw, leaving nothing running" *
+          doctest::skip(!steer::test::threads_available)) {
+    for (const int fail_at : {1, 2, 5}) {
+        CAPTURE(fail_at);
+        std::atomic<int> running{0};
+        int calls = 0;
+        // The constructor returns (it does not hang), throws the starter's error, and has
+        // joined every worker it had started: none is still in the pool's loop.
+        CHECK_THROWS_AS(steer::thread_pool_executor(8, failing_starter{&running, &calls, fail_at}), std::system_error);
+        CHECK(calls == fail_at);
+        CHECK(running.load() == 0);
+    }
+    SUBCASE("a starter that succeeds gives a working pool") {
+        std::atomic<int> running{0};
+        int calls = 0;
+        {
+            steer::thread_pool_executor pool(4, failing_starter{&running, &calls, 0});
+            CHECK(calls == 3);
+            for (int s : visits(pool, 1000)) CHECK(s == 1);
+        }
+        CHECK(running.load() == 0);  // the destructor joined them
+    }
+    SUBCASE("a starter that returns no thread is refused, and the workers started are stopped") {
+        std::atomic<int> running{0};
+        int calls = 0;
+        const auto no_thread_third = [&](std::function<void()> loop) {
+            if (++calls == 3) return std::thread();
+            return std::thread([&running, loop = std::move(loop)] {
+                running.fetch_add(1);
+                loop();
+                running.fetch_sub(1);
+            });
+        };
+        CHECK_THROWS_WITH_AS(steer::thread_pool_executor(6, no_thread_third),
+                             "steer::thread_pool_executor: start must return a running std::thread (got one that is "
+                             "not joinable)",
+                             std::invalid_argument);
+        CHECK(running.load() == 0);
+    }
+}
+
+#if defined(__linux__) && defined(__x86_64__) && !STEER_TEST_SANITIZED
+TEST_CASE("thread_pool_executor: when the system refuses a thread, the constructor throws std::system_error and returns") {
+    // A real failure, in a child process: its address space is capped a few thread stacks
+    // above what it uses, so std::thread fails part way through the workers. An alarm kills
+    // a child that hangs (the failure mode this tests against).
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        alarm(20);
+        long pages = 0;
+        if (FILE* statm = std::fopen("/proc/self/statm", "r")) {
+            if (std::fscanf(statm, "%ld", &pages) != 1) pages = 0;
+            std::fclose(statm);
+        }
+        const rlim_t used = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
+        const rlimit cap{used + (rlim_t(40) << 20), used + (rlim_t(40) << 20)};  // room for a few 8 MB stacks
+        if (pages == 0 || setrlimit(RLIMIT_AS, &cap) != 0) _exit(3);
+        try {
+            steer::thread_pool_executor pool(256);
+            _exit(1);  // every thread started: the cap did not bite
+        } catch (const std::system_error&) {
+            _exit(0);
+        } catch (...) {
+            _exit(2);
+        }
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE_MESSAGE(WIFEXITED(status), "the child was killed by signal ", WTERMSIG(status), " (14: it hung)");
+    CHECK(WEXITSTATUS(status) == 0);
+}
+#endif
+
+TEST_CASE("thread_pool_executor refuses more threads than max_threads, before allocating") {
+    CHECK_THROWS_WITH_AS(steer::thread_pool_executor(4000000000u),
+                         "steer::thread_pool_executor: threads must be at most 65536 (got 4000000000)",
                          std::invalid_argument);
 }
 

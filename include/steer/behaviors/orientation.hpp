@@ -58,7 +58,8 @@ void validate(const facing_alignment_params<V>& p) {
 namespace detail {
 
 /// The turn rate that brings the agent's facing round to `desired`: the rotation between
-/// them over `settle_time`, cut to max_turn_rate. No turn for a zero `desired` or facing;
+/// them over `settle_time`, cut to max_turn_rate (without a limit, to the promised magnitude,
+/// 2^60 in float: a denormal settle_time would otherwise overflow). No turn for a zero `desired` or facing;
 /// opposite directions turn about the agent's up in 3D, counter-clockwise in 2D.
 template <agent A>
 [[nodiscard]] turn_rate_t<agent_vector_t<A>> turn_toward(const A& a, const agent_vector_t<A>& desired,
@@ -69,7 +70,9 @@ template <agent A>
     V fallback{};
     if constexpr (dimension_v<V> == 3) fallback = up(a);
     const turn_rate_t<V> rotation = rotation_between(from, to, fallback);
-    return limit_turn_rate<V>(rotation / settle_time, max_turn_rate(a));
+    // Not rotation / settle_time then the limit: for a tiny settling time the quotient
+    // overflows, and the limit would read the infinity as no turn at all.
+    return detail::quotient_within(rotation, settle_time, max_turn_rate(a));
 }
 
 }  // namespace detail

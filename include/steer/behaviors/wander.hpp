@@ -82,7 +82,7 @@ template <agent A, std::uniform_random_bit_generator G>
                                        const wander_params<agent_vector_t<A>>& p = {}) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_at_least("steer::wander", "dt", dt, 0);
+    dt = detail::non_negative_or_zero<detail::hot_path::wander_dt>("steer::wander", "dt", dt);
     validate(p);
 
     // A uniform point in the unit ball has mean squared length n / (n + 2); rescale it to
@@ -160,7 +160,7 @@ template <agent A, std::uniform_random_bit_generator G>
                                                const wander_turning_params<agent_vector_t<A>>& p = {}) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_at_least("steer::wander_turning", "dt", dt, 0);
+    dt = detail::non_negative_or_zero<detail::hot_path::wander_turning_dt>("steer::wander_turning", "dt", dt);
     validate(p);
 
     // uniform(-1, 1) has variance 1/3: sqrt(3 dt) makes the walk's variance per second 1.

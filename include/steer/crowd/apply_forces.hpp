@@ -334,11 +334,13 @@ private:
     }
 };
 
-/// The front both crowd calls share: refuses `values` unless it has one finite value per
-/// vehicle (naming the first bad one as `name[i]`), then calls `run(at, array, count)` with
-/// `at(i)` the i-th vehicle of that call and `array` its values, once when `values` is
-/// contiguous, else a chunk at a time from a copy (the lanes read values from an array).
-template <class V, class Entities, class Values, class Proj, class Run>
+/// The front both crowd calls share: refuses `values` unless it has one value per vehicle,
+/// and each non-finite value (naming it as `name[i]`; a hot-path fault of kind `Site`, which
+/// the clamp policy replaces by zero), then calls `run(at, array, count)` with `at(i)` the
+/// i-th vehicle of that call and `array` its values, once when `values` is contiguous (and
+/// nothing was replaced), else a chunk at a time from a copy (the lanes read values from an
+/// array).
+template <class Site, class V, class Entities, class Values, class Proj, class Run>
 void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char* where, const char* name,
                const char* value, const char* values_word, Run&& run) {
     const std::size_t count = std::ranges::size(vehicles);
@@ -350,23 +352,31 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
     const auto value_at = [&](std::size_t i) -> const V& {
         return given[static_cast<detail::range_difference_t<Values>>(i)];
     };
+    bool replaced = false;  // under the clamp policy: some values are read as zero
     for (std::size_t i = 0; i < count; ++i)
         if (!is_finite(value_at(i))) [[unlikely]]
-            refuse_vector(where, std::string(name) + "[" + format_value(i) + "]", "finite", value_at(i));
+            replaced = hot_path_fault<Site>(describe_vector(where, std::string(name) + "[" + format_value(i) + "]",
+                                                            "finite", value_at(i))) ||
+                       replaced;
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
         return detail::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
     };
     if constexpr (detail::contiguous_range<Values>) {
-        run(at, std::ranges::data(values), count);
-    } else {
-        constexpr std::size_t chunk = vehicle_lanes<V>::chunk;
-        V buffer[chunk];
-        for (std::size_t begin = 0; begin < count; begin += chunk) {
-            const std::size_t n = std::min(chunk, count - begin);
-            for (std::size_t i = 0; i < n; ++i) buffer[i] = value_at(begin + i);
-            run([&](std::size_t i) -> vehicle<V>& { return at(begin + i); }, buffer, n);
+        if (!replaced) {
+            run(at, std::ranges::data(values), count);
+            return;
         }
+    }
+    constexpr std::size_t chunk = vehicle_lanes<V>::chunk;
+    V buffer[chunk];
+    for (std::size_t begin = 0; begin < count; begin += chunk) {
+        const std::size_t n = std::min(chunk, count - begin);
+        for (std::size_t i = 0; i < n; ++i) {
+            buffer[i] = value_at(begin + i);
+            if (replaced && !is_finite(buffer[i])) buffer[i] = V(scalar_t<V>(0));
+        }
+        run([&](std::size_t i) -> vehicle<V>& { return at(begin + i); }, buffer, n);
     }
 }
 
@@ -394,7 +404,9 @@ concept vehicle_crowd =
 /// own structs: `apply_forces(characters, forces, dt, &character::motion)`. `steering` is a
 /// random-access range of `V`.
 /// Refused before anybody moves: a negative or non-finite `dt`, ranges of different sizes,
-/// a non-finite steering force (named by its index).
+/// a non-finite steering force (named by its index). The hot-path policy applies to `dt`
+/// and the forces: under STEER_HOT_PATH_CLAMP a bad `dt` is zero (nobody moves) and a bad
+/// force is zero (that vehicle coasts), as `apply_force` would take them.
 template <class Entities, class Forces, class Proj = detail::identity,
           class Lanes = detail::simd::native_pack<scalar_t<detail::range_value_t<Forces>>>>
     requires vehicle_crowd<Entities, Forces, Proj>
@@ -403,12 +415,13 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::
     using V = detail::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
-    STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where, "dt", ">= 0 and finite", dt));
-    detail::for_crowd<V>(vehicles, steering, proj, where, "steering", "force", "forces",
-                         [dt](auto&& at, const V* forces, std::size_t count) {
-                             if (dt > S(0)) detail::vehicle_lanes<V, Lanes>::step(at, at, forces, count, dt);
-                             // dt = 0: nothing moves, as with apply_force
-                         });
+    dt = detail::non_negative_or_zero<detail::hot_path::apply_forces_dt>(where, "dt", dt);
+    detail::for_crowd<detail::hot_path::apply_forces_steering, V>(
+        vehicles, steering, proj, where, "steering", "force", "forces",
+        [dt](auto&& at, const V* forces, std::size_t count) {
+            if (dt > S(0)) detail::vehicle_lanes<V, Lanes>::step(at, at, forces, count, dt);
+            // dt = 0: nothing moves, as with apply_force
+        });
 }
 
 /// Sets the velocity of every vehicle of `vehicles` to the one of the same index in
@@ -417,16 +430,15 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::
 /// stays the hint), several vehicles per instruction. For constraints applied to a crowd
 /// after it moves, such as keeping walkers' velocities tangent to the ground. Ranges and
 /// `proj` as for `apply_forces`. Refused before any vehicle changes: ranges of different
-/// sizes, a non-finite velocity (named by its index).
+/// sizes, a non-finite velocity (named by its index; hot path: under STEER_HOT_PATH_CLAMP, zero).
 template <class Entities, class Velocities, class Proj = detail::identity,
           class Lanes = detail::simd::native_pack<scalar_t<detail::range_value_t<Velocities>>>>
     requires vehicle_crowd<Entities, Velocities, Proj>
 void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
     using V = detail::range_value_t<Velocities>;
-    detail::for_crowd<V>(vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
-                         [](auto&& at, const V* given, std::size_t count) {
-                             detail::vehicle_lanes<V, Lanes>::assign(at, given, count);
-                         });
+    detail::for_crowd<detail::hot_path::set_velocities_velocity, V>(
+        vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
+        [](auto&& at, const V* given, std::size_t count) { detail::vehicle_lanes<V, Lanes>::assign(at, given, count); });
 }
 
 }  // namespace steer

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <type_traits>
 
 #include "../error.hpp"
@@ -48,18 +49,24 @@ template <std::floating_point S, std::uniform_random_bit_generator G>
 
 /// Truncated-sum step: spends `remaining` budget on `force`'s magnitude. Adds the force in
 /// full while it fits, else scaled to what remains. Answers true once the budget is spent.
-/// The common path is one square root; a magnitude that overflowed (or a non-finite force)
-/// can only be the exhausting term, and is handled there, once per call.
+/// The common path is one square root; a force whose square underflows or overflows is
+/// measured without squaring (a tiny force counted as zero would be added in full however
+/// small the budget), and a non-finite one can only be the exhausting term.
 template <vector V>
 [[nodiscard]] STEER_COMBINE_INLINE bool allocate(V& total, scalar_t<V>& remaining, const V& force) noexcept {
     using S = scalar_t<V>;
-    const S magnitude = std::sqrt(length_squared(force));
+    const S squared = length_squared(force);
+    const S magnitude = squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()
+                            ? std::sqrt(squared)
+                            : safe_length(force);
     if (magnitude <= remaining) {
         total += force;
         remaining -= magnitude;
         return !(remaining > S(0));
     }
-    total += std::isfinite(magnitude) ? force * (remaining / magnitude) : safe_normalize(force) * remaining;
+    // The direction times what remains: the ratio remaining / magnitude would underflow for a
+    // denormal budget and a large force, and round up to a whole denorm_min far above it.
+    total += std::isfinite(magnitude) ? (force / magnitude) * remaining : safe_normalize(force) * remaining;
     remaining = S(0);
     return true;
 }
@@ -71,11 +78,37 @@ template <std::floating_point R, class S>
     return e > R(0) ? e * e : R(0);
 }
 
-/// 1 / total, or 0 when total is zero or not finite (a normalization with no meaning).
+/// The weights of a normalized weighted sum, added up in order: their sum, the sum of their
+/// magnitudes and how many are non-zero. Dividing by the sum is meaningful only when it is
+/// more than the rounding noise of adding the weights; then every share `w / total` is at
+/// most `1 / ((count - 1) epsilon)` in magnitude (1 for a single weight), so the weighted
+/// average is finite for any finite weights, denormal or huge. The weights are divided one
+/// by one rather than multiplied by `1 / total`, which overflows for a denormal total.
 template <std::floating_point S>
-[[nodiscard]] S reciprocal_or_zero(S total) noexcept {
-    return std::isfinite(total) && total != S(0) ? S(1) / total : S(0);
-}
+struct weight_total {
+    S total = 0;      ///< the sum of the weights
+    S magnitude = 0;  ///< the sum of their magnitudes
+    S count = 0;      ///< how many weights are not zero
+
+    /// Adds one weight.
+    STEER_COMBINE_INLINE constexpr void add(S weight) noexcept {
+        total += weight;
+        magnitude += weight < S(0) ? -weight : weight;
+        count += weight != S(0) ? S(1) : S(0);
+    }
+
+    /// Whether the sum is finite, not zero and larger than the error that adding `count`
+    /// weights can make, `(count - 1) * epsilon * magnitude`: otherwise its size, even its
+    /// sign, is rounding noise, and there is no average to take.
+    [[nodiscard]] bool meaningful() const noexcept {
+        if (!std::isfinite(total) || !std::isfinite(magnitude) || total == S(0)) return false;
+        const S noise = (count - S(1)) * std::numeric_limits<S>::epsilon() * magnitude;
+        return (total < S(0) ? -total : total) > noise;
+    }
+
+    /// The factor a term of weight `weight` is multiplied by: `weight / total` (meaningful() only).
+    [[nodiscard]] STEER_COMBINE_INLINE constexpr S share(S weight) const noexcept { return weight / total; }
+};
 
 }  // namespace steer::detail
 

@@ -8,6 +8,7 @@
 /// is the public function (or params struct) the parameter belongs to.
 
 #include <cmath>
+#include <concepts>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -45,12 +46,19 @@ STEER_DETAIL_COLD void refuse(std::string_view where, std::string_view parameter
     STEER_EXPECTS(false, describe(where, parameter, requirement, value));
 }
 
+/// "<where>: <parameter> must be <requirement> (got (x, y, z))".
+template <vector V>
+[[nodiscard]] std::string describe_vector(std::string_view where, std::string_view parameter,
+                                          std::string_view requirement, const V& v) {
+    return std::string(where) + ": " + std::string(parameter) + " must be " + std::string(requirement) + " (got " +
+           format_vector(v) + ")";
+}
+
 /// Reports a refused vector: the slow half of `expect_finite` for vectors.
 template <vector V>
 STEER_DETAIL_COLD void refuse_vector(std::string_view where, std::string_view parameter,
                                      std::string_view requirement, const V& v) {
-    STEER_EXPECTS(false, std::string(where) + ": " + std::string(parameter) + " must be " + std::string(requirement) +
-                             " (got " + format_vector(v) + ")");
+    STEER_EXPECTS(false, describe_vector(where, parameter, requirement, v));
 }
 
 /// Refuses a condition that does not hold, with the value that broke it.
@@ -134,6 +142,51 @@ STEER_DETAIL_ALWAYS_INLINE inline void expect_turn_rate_limit(std::string_view w
                                                               std::string_view parameter = "max_turn_rate") {
     if (!(value >= S(0))) [[unlikely]]
         refuse(where, parameter, ">= 0 (infinity for no limit)", value);
+}
+
+/// Tags naming each kind of hot-path fault, for `hot_path_fault` (reported once per kind).
+namespace hot_path {
+struct vehicle_apply_force_dt;
+struct vehicle_apply_force_steering;
+struct vehicle_set_position;
+struct vehicle_set_velocity;
+struct vehicle_set_speed;
+struct vehicle_turn_dt;
+struct vehicle_turn_rate;
+struct vehicle_brake_rate;
+struct vehicle_brake_dt;
+struct apply_forces_dt;
+struct apply_forces_steering;
+struct set_velocities_velocity;
+struct wander_dt;
+struct wander_turning_dt;
+template <class Database>
+struct database_insert;
+template <class Database>
+struct database_move;
+template <class Database>
+struct database_query;
+}  // namespace hot_path
+
+/// A per-frame vector that must be finite, checked on the hot path: `v` when it is;
+/// otherwise the fault of kind `Site` is refused (the default policy) or reported, and the
+/// answer is zero under the clamp policy (`v` as given after a STEER_EXPECTS that returns).
+template <class Site, vector V>
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline V finite_or_zero(std::string_view where, std::string_view parameter,
+                                                                 const V& v) {
+    if (is_finite(v)) [[likely]]
+        return v;
+    return hot_path_fault<Site>(describe_vector(where, parameter, "finite", v)) ? V(scalar_t<V>(0)) : v;
+}
+
+/// A per-frame scalar that must be >= 0 and finite (a time step, a rate), checked on the
+/// hot path: `value` when it is; otherwise refused, or replaced by zero under the clamp policy.
+template <class Site, std::floating_point S>
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline S non_negative_or_zero(std::string_view where,
+                                                                       std::string_view parameter, S value) {
+    if (value >= S(0) && std::isfinite(value)) [[likely]]
+        return value;
+    return hot_path_fault<Site>(describe(where, parameter, ">= 0 and finite", value)) ? S(0) : value;
 }
 
 }  // namespace steer::detail

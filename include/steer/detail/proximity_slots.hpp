@@ -9,20 +9,28 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../error.hpp"
 
 namespace steer::detail {
 
-template <class Owner>
+template <class Owner, class Generation = std::uint32_t>
 class slot_table;
 
 /// Names one entry of a proximity database of type `Owner`: small, copyable and
 /// default-constructible. A default handle names nothing. A handle stays valid while its
 /// entry exists, whatever happens to other entries; once the entry is erased (or the
-/// database cleared) the handle is stale and the database refuses it.
-template <class Owner>
+/// database cleared) the handle is stale and the database refuses it, forever: a slot is
+/// retired rather than given a generation it had before (see `slot_table`).
+///
+/// A handle does not know which database issued it. One from another database of the same
+/// type is not detected: it is refused when its slot there is free or has another
+/// generation, and otherwise names whichever entry that database keeps in the slot. It
+/// never reaches memory outside the database. (Handles of databases of different types are
+/// different types, and mixing them does not compile.)
+template <class Owner, class Generation = std::uint32_t>
 class proximity_handle {
 public:
     /// A handle that names no entry; `move` and `erase` refuse it.
@@ -31,26 +39,34 @@ public:
     friend constexpr bool operator==(const proximity_handle&, const proximity_handle&) noexcept = default;
 
 private:
-    friend class slot_table<Owner>;
-    constexpr proximity_handle(std::uint32_t index, std::uint32_t generation) noexcept
+    friend class slot_table<Owner, Generation>;
+    constexpr proximity_handle(std::uint32_t index, Generation generation) noexcept
         : index_(index), generation_(generation) {}
 
     std::uint32_t index_ = 0;
-    std::uint32_t generation_ = 0;  // 0 is never issued, so a default handle never matches
+    Generation generation_ = 0;  // 0 is never issued, so a default handle never matches
 };
 
 /// Slots indexed by handle: each records which bin (or array) holds the entry and at
 /// which index, plus a generation that changes whenever the slot is freed, so a stale
 /// handle is detected in O(1). Freed slots are reused through a free list.
-template <class Owner>
+///
+/// Generations count up from 1 and never wrap: a slot whose generation has reached the
+/// largest value is retired when it is freed (generation 0, never reused), so no stale
+/// handle can match a later entry, however many times slots are reused. A retired slot
+/// costs its few bytes, once per 2^32 - 1 reuses of one slot. `Generation` is
+/// `std::uint32_t`; the tests use a narrower type to reach the retirement.
+template <class Owner, class Generation>
 class slot_table {
-public:
-    using handle = proximity_handle<Owner>;
+    static_assert(std::is_unsigned_v<Generation>, "slot_table: Generation must be an unsigned integer type");
 
-    /// Where a live entry is; `bin` is `free_mark` for a free slot, whose `index` then
-    /// links the free list.
+public:
+    using handle = proximity_handle<Owner, Generation>;
+
+    /// Where a live entry is; `bin` is `free_mark` for a free or retired slot; a free one's
+    /// `index` links the free list, and a retired one has generation 0.
     struct slot {
-        std::uint32_t generation = 1;
+        Generation generation = 1;
         std::uint32_t bin = 0;
         std::uint32_t index = 0;
     };
@@ -101,31 +117,52 @@ public:
     [[nodiscard]] slot& operator[](std::uint32_t i) noexcept { return slots_[i]; }
     [[nodiscard]] const slot& operator[](std::uint32_t i) const noexcept { return slots_[i]; }
 
-    /// Frees slot `i`: its generation moves on, so handles to it go stale.
+    /// Frees slot `i`: its generation moves on, so handles to it go stale; a slot whose
+    /// generation cannot move on without repeating is retired instead.
     void release(std::uint32_t i) noexcept {
         slot& s = slots_[i];
-        s.generation = next_generation(s.generation);
         s.bin = free_mark;
+        --live_;
+        if (s.generation == std::numeric_limits<Generation>::max()) {
+            s.generation = 0;  // retired: off the free list for good
+            s.index = none;
+            return;
+        }
+        s.generation = static_cast<Generation>(s.generation + 1u);
         s.index = free_head_;
         free_head_ = i;
-        --live_;
     }
 
     /// Frees every slot (all handles go stale); keeps the memory. Later inserts reuse
-    /// slots from index 0 up, so a cleared database behaves like a fresh one.
+    /// slots from index 0 up (retired ones excepted), so a cleared database behaves like a
+    /// fresh one.
     void clear() noexcept {
         free_head_ = none;
         for (std::size_t k = slots_.size(); k-- > 0;) {
             slot& s = slots_[k];
-            if (s.bin != free_mark) s.generation = next_generation(s.generation);
-            s.bin = free_mark;
+            if (s.bin != free_mark) {
+                s.bin = free_mark;
+                if (s.generation == std::numeric_limits<Generation>::max()) s.generation = 0;
+                else s.generation = static_cast<Generation>(s.generation + 1u);
+            }
+            if (s.generation == 0) continue;  // retired
             s.index = free_head_;
             free_head_ = static_cast<std::uint32_t>(k);
         }
         live_ = 0;
     }
 
-    void reserve(std::size_t n) { slots_.reserve(n); }
+    /// Room for `n` slots; refuses, as `where`, more than a table can hold.
+    void reserve(std::size_t n, const char* where) { reserve(n, where, sizeof(slot)); }
+
+    /// Room for `n` slots, where each entry takes `bytes_each` bytes in all (its slot and
+    /// what the database keeps beside it): refuses, as `where`, more than 2^32 - 2 entries or
+    /// more than fit in `steer::max_table_bytes`, before allocating.
+    void reserve(std::size_t n, const char* where, std::size_t bytes_each) {
+        const unsigned long long most = table_capacity(bytes_each, none - 1);
+        STEER_EXPECTS(n <= most, describe(where, "n", "at most " + format_value(most), n));
+        slots_.reserve(n);
+    }
 
     /// The number of live entries.
     [[nodiscard]] std::size_t live() const noexcept { return live_; }
@@ -133,10 +170,6 @@ public:
     [[nodiscard]] std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(slots_.size()); }
 
 private:
-    static constexpr std::uint32_t next_generation(std::uint32_t g) noexcept {
-        return g == std::numeric_limits<std::uint32_t>::max() ? 1u : g + 1u;  // never 0
-    }
-
     std::vector<slot> slots_;
     std::uint32_t free_head_ = none;
     std::size_t live_ = 0;

@@ -75,9 +75,21 @@ public:
     /// Names one entry; see `detail::proximity_handle`.
     using handle = detail::proximity_handle<bin_lattice>;
 
+    /// The most bins a lattice may have: as many as fit in `steer::max_table_bytes` (1 GiB
+    /// unless configured), the outside bin included, and at most 2^31 - 1. A bin takes
+    /// `bytes_per_bin()` bytes.
+    [[nodiscard]] static constexpr std::uint64_t max_bins() noexcept {
+        return detail::table_capacity(bytes_per_bin(), addressable_bins + 1) - 1;
+    }
+    /// The memory one bin takes: its block of four positions, their payloads and handle slots.
+    [[nodiscard]] static constexpr std::uint64_t bytes_per_bin() noexcept {
+        return sizeof(block) + lanes * (sizeof(stored_payload) + sizeof(std::uint32_t));
+    }
+
     /// A lattice over `region` (finite, min <= max on every axis; an axis of zero extent
     /// is allowed and then holds one layer of bins) with `divisions[i] >= 1` bins along
-    /// axis i, at most 2^31 - 1 bins in all. Refuses anything else with STEER_EXPECTS.
+    /// axis i, at most `max_bins()` bins in all. Refuses anything else with
+    /// STEER_EXPECTS, before allocating.
     bin_lattice(const box<V>& region, const cell_t<V>& divisions) : region_(region), divisions_(divisions) {
         validate(region);
         std::uint64_t count = 1;  // 64 bits whatever size_t is: the product of two divisions fits
@@ -85,8 +97,9 @@ public:
             STEER_EXPECTS(divisions[i] >= 1, "steer::bin_lattice: divisions must be >= 1 on every axis (got " +
                                                  format_divisions(divisions) + ")");
             count *= static_cast<std::uint64_t>(divisions[i]);
-            STEER_EXPECTS(count <= max_bins, "steer::bin_lattice: divisions must multiply to at most 2147483647 "
-                                             "bins (got " + format_divisions(divisions) + ")");
+            STEER_EXPECTS(count <= max_bins(), "steer::bin_lattice: divisions must multiply to at most " +
+                                                   std::to_string(max_bins()) + " bins (got " +
+                                                   format_divisions(divisions) + ")");
         }
         std::uint32_t stride = 1;
         for (int i = 0; i < dim; ++i) {
@@ -121,7 +134,7 @@ public:
     void move(handle h, const V& position) {
         constexpr const char* where = "steer::bin_lattice::move";
         const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return;
         const std::uint32_t from = slots_[i].bin;
         const std::uint32_t place = slots_[i].index;
         const std::uint32_t to = bin_of(position);
@@ -144,7 +157,7 @@ public:
     bool try_move_in_place(handle h, const V& position) {
         constexpr const char* where = "steer::bin_lattice::try_move_in_place";
         const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return true;
         const std::uint32_t bin = slots_[i].bin;
         if (bin_of(position) != bin) return false;
         write_position(locate(bin, slots_[i].index), position);
@@ -231,8 +244,9 @@ public:
     /// The payload of the entry `h` names, for updating it in place.
     [[nodiscard]] Payload& payload(handle h) { return const_cast<Payload&>(std::as_const(*this).payload(h)); }
 
-    /// Reserves room for `n` entries in the handle table (bins have fixed room for four).
-    void reserve(std::size_t n) { slots_.reserve(n); }
+    /// Reserves room for `n` entries in the handle table (bins have fixed room for four):
+    /// at most 2^32 - 2 entries, and no more than fit in `steer::max_table_bytes` (STEER_EXPECTS).
+    void reserve(std::size_t n) { slots_.reserve(n, "steer::bin_lattice::reserve"); }
 
     /// Calls `f(const Payload&, const V& position)` for every entry, bin by bin (the outside
     /// bin last). Running a flock's queries in this order, rather than in the order of the
@@ -252,7 +266,8 @@ public:
     /// matches. The order of the calls is unspecified. `f` must not modify the lattice.
     template <class F>
     void for_each_within(const V& center, S radius, F&& f) const {
-        detail::expect_query("steer::bin_lattice::for_each_within", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::for_each_within", center, radius))
+            return;
         visit_within(center, radius, f);
     }
 
@@ -267,14 +282,15 @@ public:
     /// for, e.g. "the nearest other than me": `nearest(p, r, [&](auto* o) { return o != me; })`.
     template <class Accept>
     [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
-        detail::expect_query("steer::bin_lattice::nearest", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::nearest", center, radius))
+            return std::nullopt;
         return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
                                                     accept);
     }
 
 private:
     static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();  // no block
-    static constexpr std::size_t max_bins = 2147483647;
+    static constexpr std::uint64_t addressable_bins = 2147483647;  // bin indices are 32-bit, none is reserved
     static constexpr std::uint32_t noted_capacity = 32;  // blocks with hits a query holds before reporting
     static constexpr std::uint32_t prefetch_bins = 1024;  // a query prefetches its rows in larger lattices
 
@@ -378,9 +394,9 @@ private:
         return lanes + s * lanes + lane;
     }
 
-    handle emplace(Payload&& payload, const V& position) {
+    handle emplace(Payload&& payload, const V& given) {
         constexpr const char* where = "steer::bin_lattice::insert";
-        detail::expect_finite(where, "position", position);
+        const V position = detail::finite_or_zero<detail::hot_path::database_insert<bin_lattice>>(where, "position", given);
         const std::uint32_t bin = bin_of(position);
         slots_.prepare(where);  // first the steps that can fail, so a failure leaves no trace
         make_room(bin);

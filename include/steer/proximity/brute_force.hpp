@@ -95,10 +95,11 @@ public:
         return const_cast<entry&>(std::as_const(*this).record(h, "steer::brute_force::payload")).payload;
     }
 
-    /// Reserves room for `n` entries.
+    /// Reserves room for `n` entries: at most 2^32 - 2, and no more than fit in
+    /// `steer::max_table_bytes` (STEER_EXPECTS, before allocating).
     void reserve(std::size_t n) {
+        slots_.reserve(n, "steer::brute_force::reserve", sizeof(entry) + sizeof(typename detail::slot_table<brute_force>::slot));
         entries_.reserve(n);
-        slots_.reserve(n);
     }
 
     /// Calls `f(const Payload&, const V& position)` for every entry, in storage order.
@@ -114,7 +115,8 @@ public:
     /// when `radius * radius` overflows, every entry matches. `f` must not modify the database.
     template <class F>
     void for_each_within(const V& center, S radius, F&& f) const {
-        detail::expect_query("steer::brute_force::for_each_within", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::for_each_within", center, radius))
+            return;
         visit_within(center, radius, f);
     }
 
@@ -127,7 +129,8 @@ public:
     /// The closest entry within `radius` of `center` whose payload `accept` returns true for.
     template <class Accept>
     [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
-        detail::expect_query("steer::brute_force::nearest", center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::nearest", center, radius))
+            return std::nullopt;
         return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
                                                     accept);
     }
@@ -137,7 +140,7 @@ private:
     /// stale handle or a non-finite position.
     void relocate(handle h, const V& position, const char* where) {
         const std::uint32_t i = slots_.checked(h, where);
-        detail::expect_finite(where, "position", position);
+        if (!detail::move_accepted<detail::hot_path::database_move<brute_force>>(where, position)) return;
         entries_[slots_[i].index].position = position;
     }
 
@@ -147,9 +150,9 @@ private:
         Payload payload;
     };
 
-    handle emplace(Payload&& payload, const V& position) {
+    handle emplace(Payload&& payload, const V& given) {
         constexpr const char* where = "steer::brute_force::insert";
-        detail::expect_finite(where, "position", position);
+        const V position = detail::finite_or_zero<detail::hot_path::database_insert<brute_force>>(where, "position", given);
         slots_.prepare(where);
         entries_.push_back(entry{position, slots_.next(), std::move(payload)});
         return slots_.acquire(0, static_cast<std::uint32_t>(entries_.size() - 1));

@@ -30,22 +30,33 @@ struct proximity_visitor {
     void operator()(const Payload&, S) const noexcept {}
 };
 
-/// Reports why a query sphere was refused; kept out of line, off the hot path.
-template <vector V>
-void refuse_query(const char* where, const V& center, scalar_t<V> radius) {
-    expect_finite(where, "center", center);
-    STEER_EXPECTS(std::isfinite(radius) && radius >= scalar_t<V>(0),
-                  describe(where, "radius", ">= 0 and finite", radius));
+/// Reports why a query sphere was refused (a hot-path fault of kind `Site`); kept out of
+/// line. Answers true when the query is to find nothing (the clamp policy).
+template <class Site, vector V>
+bool refuse_query(const char* where, const V& center, scalar_t<V> radius) {
+    if (!is_finite(center)) return hot_path_fault<Site>(describe_vector(where, "center", "finite", center));
+    return hot_path_fault<Site>(describe(where, "radius", ">= 0 and finite", radius));
 }
 
-/// Refuses a query sphere with a non-finite center or a negative or non-finite radius.
-/// Inline and branch-light: it runs once per query.
-template <vector V>
-void expect_query(const char* where, const V& center, scalar_t<V> radius) {
+/// Checks a query sphere: a non-finite center or a negative or non-finite radius is refused
+/// (a hot-path fault of kind `Site`; under STEER_HOT_PATH_CLAMP the query finds nothing).
+/// Answers whether to run the query. Inline and branch-light: it runs once per query.
+template <class Site, vector V>
+[[nodiscard]] bool query_accepted(const char* where, const V& center, scalar_t<V> radius) {
     bool ok = std::isfinite(radius) && radius >= scalar_t<V>(0);
     for (int i = 0; i < dimension_v<V>; ++i) ok = ok && std::isfinite(center[i]);
     if (!ok) [[unlikely]]
-        refuse_query(where, center, radius);
+        return !refuse_query<Site>(where, center, radius);
+    return true;
+}
+
+/// Checks a position given to `move`: true to go on; false (a non-finite position under the
+/// clamp policy, a hot-path fault of kind `Site`) to leave the entry where it is.
+template <class Site, vector V>
+[[nodiscard]] bool move_accepted(const char* where, const V& position) {
+    if (is_finite(position)) [[likely]]
+        return true;
+    return !hot_path_fault<Site>(describe_vector(where, "position", "finite", position));
 }
 
 /// The closest payload that `visit` offers and `accept` takes, or none: `visit(consider)`

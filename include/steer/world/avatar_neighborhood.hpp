@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -40,7 +41,8 @@ void validate(const avatar_neighborhood<V>& n) {
 
 /// How deep `point` lies in the neighborhood of an avatar at `avatar_position` moving with
 /// `avatar_velocity`: 1 at the avatar, falling to 0 on the boundary (the normalized
-/// elliptical distance, one minus it), negative outside. Blend reactions by it.
+/// elliptical distance, one minus it), negative outside. Blend reactions by it. Finite for
+/// any finite input, a denormal radius included.
 template <vector V>
 [[nodiscard]] scalar_t<V> avatar_neighborhood_depth(const avatar_neighborhood<V>& n, const V& avatar_position,
                                                     const V& avatar_velocity, const V& point) noexcept {
@@ -52,8 +54,11 @@ template <vector V>
     // Ahead, the forward semi-axis grows with speed; behind (and at rest) it is the radius.
     const S forward_axis = along > S(0) ? n.radius + n.velocity_weight * safe_length(avatar_velocity) : n.radius;
     if (!(n.radius > S(0))) return offset == V(S(0)) ? S(1) : S(-1);  // a degenerate, empty zone
-    const S u = along / forward_axis;
-    const S w = across / n.radius;
+    // The normalized distances, which overflow for a denormal radius: each is cut to the
+    // promised magnitude (far outside either way), where its square is still finite.
+    const S unlimited = std::numeric_limits<S>::infinity();
+    const S u = detail::quotient_within(along, forward_axis, unlimited);
+    const S w = detail::quotient_within(across, n.radius, unlimited);
     return S(1) - std::sqrt(u * u + w * w);
 }
 

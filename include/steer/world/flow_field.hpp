@@ -6,6 +6,7 @@
 /// box, the arrows a level designer paints on the floor.
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <string>
@@ -56,16 +57,15 @@ public:
         requires std::is_invocable_r_v<V, Init&, const V&>
     flow_field(box<V> region, cell_type cells, Init&& init) : region_(region), cells_(cells) {
         validate(region_);
-        std::size_t total = 1;
-        const std::size_t limit = std::vector<V>().max_size();
+        std::uint64_t count = 1;  // 64 bits whatever size_t is: the product of two axes fits
         for (int i = 0; i < dims; ++i) {
             STEER_EXPECTS(cells[i] >= 1, detail::describe(where, axis_name("cells", i), ">= 1", cells[i]));
-            const auto n = static_cast<std::size_t>(cells[i]);
-            STEER_EXPECTS(total <= limit / n,
-                          "steer::flow_field: cells must have a product that fits in memory (got " +
-                              detail::format_vector(V(cells)) + ")");
-            total *= n;
+            count *= static_cast<std::uint64_t>(cells[i]);
+            STEER_EXPECTS(count <= max_cells(), "steer::flow_field: cells must multiply to at most " +
+                                                    detail::format_value(max_cells()) + " cells (got " +
+                                                    detail::format_vector(V(cells)) + ")");
         }
+        const auto total = static_cast<std::size_t>(count);
         const V extent = region_.max - region_.min;
         for (int i = 0; i < dims; ++i) {
             cell_size_[i] = extent[i] / static_cast<S>(cells[i]);
@@ -81,6 +81,12 @@ public:
                 values_[k] = value;
             }
         }
+    }
+
+    /// The most cells a field may have: as many vectors as fit in `steer::max_table_bytes`
+    /// (1 GiB unless configured; 12 bytes a cell for `glm::vec3`), and at most 2^31 - 1.
+    [[nodiscard]] static constexpr std::uint64_t max_cells() noexcept {
+        return detail::table_capacity(sizeof(V), 2147483647);
     }
 
     /// The field at `p`, interpolated between cell centers and clamped outside the box.

@@ -29,7 +29,8 @@ namespace steer {
 /// (either winding; it is stored counterclockwise), checked once when built: points must be
 /// finite, at least 3 distinct ones must enclose an area, and no two edges may cross or
 /// touch except neighbors at their shared corner. Repeated consecutive points, and a last
-/// point repeating the first, are dropped.
+/// point repeating the first, are dropped; so is a point closer to the previous one than the
+/// smallest normal number on both axes (an edge of denormal length has no direction).
 template <vector V>
 class polygon {
     static_assert(dimension_v<V> == 2, "steer::polygon is a 2D shape; in 3D use oriented_box or a ray_cast_obstacles");
@@ -65,7 +66,8 @@ public:
     [[nodiscard]] const sphere<V>& bounds() const noexcept { return bounds_; }
 
 private:
-    /// Checks and normalizes the corners: drops repeats, refuses what is not a simple
+    /// Checks and normalizes the corners: drops repeats (corners equal to the previous one,
+    /// or apart from it by less than the smallest normal number on every axis), refuses what is not a simple
     /// polygon, turns it counterclockwise. Whether it was accepted.
     bool accept() {
         using S = scalar_type;
@@ -76,8 +78,13 @@ private:
                 return false;
             }
         }
-        points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
-        while (points_.size() > 1 && points_.front() == points_.back()) points_.pop_back();
+        // Repeats, and corners a few denormals from the previous one: such an edge has no
+        // direction, and so no outward normal to push a body out along.
+        const auto repeat = [](const V& p, const V& q) {
+            return max_abs_component(q - p) < std::numeric_limits<S>::min();
+        };
+        points_.erase(std::unique(points_.begin(), points_.end(), repeat), points_.end());
+        while (points_.size() > 1 && repeat(points_.back(), points_.front())) points_.pop_back();
         if (points_.size() < 3) {
             STEER_EXPECTS(false, std::string(where) + ": points must have at least 3 distinct points (got " +
                                      std::to_string(points_.size()) + ")");
@@ -150,7 +157,11 @@ template <vector V>
         const segment<V> e = shape.edge(i);
         nearest_squared = std::min(nearest_squared, distance_squared(p, nearest_point(e, p)));
         if ((e.a.y > p.y) != (e.b.y > p.y)) {
-            const S x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y);
+            // Where the edge crosses p's height: the fraction first (in [0, 1], as the edge
+            // straddles that height), then the run. Multiplying first rounded the product to
+            // the denormal grid for an edge a few denormals high, and x came out far off.
+            const S along = (p.y - e.a.y) / (e.b.y - e.a.y);
+            const S x = e.a.x + along * (e.b.x - e.a.x);
             if (p.x < x) inside = !inside;
         }
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -83,10 +84,48 @@ template <vector V>
     return safe_length(p - nearest_point(s, p));
 }
 
+namespace detail {
+
+/// Where the center line of `w` crosses the segment (2D), as a contact facing the sweep:
+/// the lines are crossed along the segment's unit direction, its length kept apart (with
+/// `b - a` itself, a segment a few denormals long made the cross products denormal and
+/// their ratio, the distance, wrong by a large fraction). Empty when they do not cross
+/// within the sweep, when they are parallel, or when the segment is too short to have a
+/// direction (it is a point then).
+template <vector V>
+[[nodiscard]] std::optional<ray_hit<V>> center_line_crossing(const segment<V>& s, const sweep<V>& w) noexcept {
+    using S = scalar_t<V>;
+    const V along = s.b - s.a;
+    const V unit_along = safe_normalize(along);
+    if (unit_along == V(S(0))) return std::nullopt;
+    const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
+    const V from_a = w.origin - s.a;
+    // The sine of the angle between the two lines. The crossing's distance is uncertain by
+    // the coordinates' rounding divided by it: within sqrt(epsilon) of parallel (0.02 degree
+    // in float, 1e-8 radians in double) that is more than sqrt(epsilon) of the distances
+    // involved, and within a few epsilon the sine is pure noise and the crossing anywhere,
+    // even past the wall's end. Such lines skim each other, as parallel ones do (a ray along
+    // the wall).
+    const S denominator = cross(w.direction, unit_along);
+    if (!(std::abs(denominator) > std::sqrt(std::numeric_limits<S>::epsilon()))) return std::nullopt;
+    const S t = cross(-from_a, unit_along) / denominator;
+    const S reach = cross(-from_a, w.direction) / denominator;  // how far along the segment
+    // A line through an end (a polygon's corner) crosses at reach 0 or at the length, to
+    // rounding: allow that rounding, or a ray entering a polygon exactly at a corner passes
+    // between its two edges unseen.
+    const S length = safe_length(along);
+    const S slack = S(4) * std::numeric_limits<S>::epsilon() * (max_abs_component(from_a) + length) / std::abs(denominator);
+    if (!(t >= S(0) && t <= w.length && reach >= -slack && reach <= length + slack)) return std::nullopt;
+    return ray_hit<V>{t, s.a + unit_along * clamp(reach, S(0), length), segment_normal(s, -w.direction)};
+}
+
+}  // namespace detail
+
 /// Where a ball moving along `w` first touches the segment (see `sweep`), exactly: the
 /// segment grown by the ball is a capsule (a stadium in 2D). Distance 0 when the ball
 /// already overlaps. The normal points from the segment to the ball's center; for a ray
-/// that hits the segment itself, it faces the ray.
+/// that hits the segment itself, it faces the ray. In 2D a sweep whose center line crosses
+/// the wall touches it there at the latest, whatever the rounding of a tiny radius.
 template <vector V>
 [[nodiscard]] std::optional<ray_hit<V>> first_contact(const segment<V>& s, const sweep<V>& w) noexcept {
     using S = scalar_t<V>;
@@ -96,18 +135,15 @@ template <vector V>
     // Most segments are far off the sweep: reject them on their bounding sphere first.
     if (detail::sweep_passes_clear(from_a - along / S(2), w.direction, w.length, std::sqrt(squared) / S(2) + w.radius))
         return std::nullopt;
+    std::optional<ray_hit<V>> crossing;
     if constexpr (dimension_v<V> == 2) {
+        // In 2D the ball's center line crossing the wall is a contact at the latest there.
         // A ray (radius 0) touches a wall only by crossing it, which no distance is below 0
-        // for: intersect the two lines instead.
-        if (!(w.radius > S(0))) {
-            const auto cross = [](const V& p, const V& q) { return p.x * q.y - p.y * q.x; };
-            const S denominator = cross(w.direction, along);
-            if (denominator == S(0)) return std::nullopt;  // parallel (a ray along the wall skims it)
-            const S t = cross(-from_a, along) / denominator;
-            const S u = cross(-from_a, w.direction) / denominator;
-            if (!(t >= S(0) && t <= w.length && u >= S(0) && u <= S(1))) return std::nullopt;
-            return ray_hit<V>{t, s.a + along * u, detail::segment_normal(s, -w.direction)};
-        }
+        // for; so does a ball whose radius squared underflows (below sqrt(min), the
+        // resolution of squared distances).
+        crossing = detail::center_line_crossing(s, w);
+        if (!(w.radius * w.radius >= std::numeric_limits<S>::min()) && safe_normalize(along) != V(S(0)))
+            return crossing;
     }
     // The nearest segment parameter of the ball's center, before clamping, is start + rate * t.
     const S start = squared > S(0) ? glm::dot(from_a, along) / squared : S(0);
@@ -125,6 +161,7 @@ template <vector V>
     for (int piece = 0; piece + 1 < count; ++piece) {
         const S t0 = cuts[piece];
         const S t1 = cuts[piece + 1];
+        if (crossing && t0 > crossing->distance) break;  // the crossing comes first
         const S middle = start + rate * ((t0 + t1) / S(2));
         V offset = from_a;  // from the nearest segment point to the ball's center: offset + slope * t
         V slope = w.direction;
@@ -135,6 +172,9 @@ template <vector V>
             slope = w.direction - along * rate;
         }
         if (const auto t = detail::first_within(offset, slope, w.radius, t0, t1)) {
+            // A contact found past the crossing is rounding (a radius far below the
+            // coordinates' resolution): the crossing is the answer then.
+            if (crossing && *t > crossing->distance) break;
             const V center = w.origin + w.direction * *t;
             const V touched = nearest_point(s, center);
             V normal = safe_normalize(center - touched);
@@ -142,7 +182,9 @@ template <vector V>
             return ray_hit<V>{*t, touched, normal};
         }
     }
-    return std::nullopt;
+    // Nothing met before the center line crosses the wall (in 2D): a ball whose radius is
+    // lost in the rounding of its coordinates is a ray too.
+    return crossing;
 }
 
 /// The smallest sphere around the segment.

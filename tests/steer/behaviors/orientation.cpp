@@ -155,3 +155,25 @@ TEST_CASE_TEMPLATE("orientation behaviors answer at most the max turn rate, and 
     CHECK(steer::max_turn_rate(blind{}) == S(2));
     CHECK_THROWS_AS((void)steer::face(still, V(S(1)), {.settle_time = 0}), std::invalid_argument);
 }
+
+TEST_CASE_TEMPLATE("a denormal settling time turns at the full rate, and a turn whose angle overflows keeps a unit facing",
+                   V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    const S tiny = std::numeric_limits<S>::denorm_min() * S(64);
+    const V point = make<V>(0, 5, 0);  // a quarter turn away
+    // rotation / settle_time overflowed to infinity, and the rate limit read it as no turn.
+    const auto limited = turret<V>(3);
+    CHECK(steer::turn_speed<V>(steer::face(limited, point, {.settle_time = tiny})) == doctest::Approx(3));
+    CHECK(steer::turn_speed<V>(steer::face(limited, point, {.settle_time = std::numeric_limits<S>::min()})) ==
+          doctest::Approx(3));
+    // Without a limit the rate stops at the promised magnitude (2^60 in float, 2^508 in
+    // double: docs/errors.md, "Magnitudes"), where it is still finite and so is its square.
+    auto unlimited = turret<V>(std::numeric_limits<double>::infinity());
+    const auto fastest = steer::face(unlimited, point, {.settle_time = tiny});
+    CHECK(steer::turn_speed<V>(fastest) == doctest::Approx(static_cast<double>(steer::detail::promised_magnitude<S>())));
+    CHECK(std::isfinite(steer::turn_speed<V>(fastest) * steer::turn_speed<V>(fastest)));
+    // Turning at it for a second: the angle overflows; the facing stays a unit vector.
+    unlimited.turn(fastest, S(1000));
+    CHECK(steer::is_finite(unlimited.facing()));
+    CHECK(static_cast<double>(glm::length(unlimited.facing())) == doctest::Approx(1));
+}

@@ -447,3 +447,29 @@ TEST_CASE_TEMPLATE("flock's flocking forces in lanes are combine_flocking's, bit
     check_combine_lanes<steer::detail::simd::native_pack<S>, V>();
     check_combine_lanes<steer::detail::simd::array_pack<S, 4>, V>();
 }
+
+TEST_CASE_TEMPLATE("flock steps agents a few denormals apart with a denormal reach (the grid plan ended)", V,
+                   glm::dvec2, glm::dvec3) {
+    using S = steer::scalar_t<V>;
+    // The grid's cell starts at the reach and grows by at least 1.01 a round until the cells
+    // are few enough; a cell of 4 denormals times 1.01 rounds back to itself, and the step
+    // never returned (found by the flock fuzzer). Two agents 72 denormals apart: 73 cells
+    // of a quarter reach along x, one more than the two agents' allowance of 72.
+    const S d = std::numeric_limits<S>::denorm_min();
+    steer::flock<V> f;
+    f.add(steer::vehicle_params<V>{.position = V(S(0))});
+    f.add(steer::vehicle_params<V>{.position = make<V>(72, 0, 0) * d});
+    const steer::flocking_params<V> p{.separation = {.max_distance = 4 * d}, .alignment = {.max_distance = 4 * d},
+                                      .cohesion = {.max_distance = 4 * d}};
+    f.step(S(1) / S(60), p);
+    for (const auto& v : f.vehicles()) CHECK(steer::is_finite(v.position()));
+    CHECK(f.frame() == 1);
+    // One agent and a reach of 2 denormals: a quarter cell rounds to zero, 0 / 0 made the
+    // cell count NaN, and the plan never ended either.
+    steer::flock<V> lone;
+    lone.add(steer::vehicle_params<V>{});
+    const steer::flocking_params<V> q{.separation = {.max_distance = 2 * d}, .alignment = {.max_distance = 0},
+                                      .cohesion = {.max_distance = 0}};
+    lone.step(S(1) / S(60), q);
+    CHECK(lone.frame() == 1);
+}

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <doctest/doctest.h>
@@ -79,4 +80,24 @@ TEST_CASE("avatar neighborhood parameters are validated") {
                          "steer::avatar_neighborhood: radius must be >= 0 and finite (got -1)", std::invalid_argument);
     CHECK_THROWS_AS(steer::validate(steer::avatar_neighborhood<glm::vec3>{.velocity_weight = NAN}),
                     std::invalid_argument);
+}
+
+TEST_CASE_TEMPLATE("avatar_neighborhood_depth is finite for a denormal radius, however far the point", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    const steer::avatar_neighborhood<V> speck{.radius = std::numeric_limits<S>::denorm_min() * S(3)};
+    // across / radius overflowed: 1 - sqrt(inf) was minus infinity.
+    for (const double distance : {1.0, 1e-30, 1e18}) {
+        CAPTURE(distance);
+        const S depth = steer::avatar_neighborhood_depth(speck, V(S(0)), V(S(0)), make<V>(0, distance, 0));
+        CHECK(std::isfinite(depth));
+        CHECK(depth < S(0));
+        CHECK_FALSE(steer::avatar_neighborhood_contains(speck, V(S(0)), V(S(0)), make<V>(0, distance, 0)));
+    }
+    // Ahead, along a huge forward semi-axis and a denormal radius across it.
+    const steer::avatar_neighborhood<V> needle{.radius = std::numeric_limits<S>::denorm_min(), .velocity_weight = 1};
+    const S depth = steer::avatar_neighborhood_depth(needle, V(S(0)), make<V>(1, 0, 0), make<V>(0.5, 1, 0));
+    CHECK(std::isfinite(depth));
+    CHECK(depth < S(0));
+    CHECK(steer::avatar_neighborhood_depth(needle, V(S(0)), make<V>(1, 0, 0), V(S(0))) == S(1));
 }
