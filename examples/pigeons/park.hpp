@@ -268,6 +268,8 @@ public:
         drive_car(dt);
         for (; next_clap_ < config_.claps.size() && config_.claps[next_clap_] <= time(); ++next_clap_)
             clap(busiest_spot(config_.clap_radius), config_.clap_radius);
+        thinking_ = static_cast<std::uint32_t>(frame() % thinks_);  // the phases due this frame
+        avoiding_ = static_cast<std::uint32_t>(frame() % avoids_);
         crowd_.step(
             dt, config_.neighbor_radius(),
             [this](steer::crowd_id id, const steer::vehicle3& b, const auto& neighbors) {
@@ -285,8 +287,7 @@ private:
     /// force the bird applies until its next thought.
     template <class Neighbors>
     vec3 think(pigeon& me, const steer::vehicle3& b, const Neighbors& neighbors) {
-        const std::uint64_t f = frame();
-        const bool main = f % thinks_ == me.think_phase, avoid = f % avoids_ == me.avoid_phase;
+        const bool main = me.think_phase == thinking_, avoid = me.avoid_phase == avoiding_;
         // One pass over the neighbors: those of its kind (its herd or its flock); for a
         // walking bird, those that just took off near it (contagion); for a bird coming
         // down, whether a walking bird is where it would land.
@@ -528,6 +529,7 @@ private:
 
     park_config config_;
     std::uint32_t thinks_, avoids_;  ///< frames between a bird's main thoughts, and its avoidance thoughts
+    std::uint32_t thinking_ = 0, avoiding_ = 0;  ///< the phases due in the frame being stepped
     steer::crowd3 crowd_;
     std::vector<steer::crowd_id> ids_;  ///< bird number -> its body's handle in the crowd
     std::vector<pigeon> pigeons_;       ///< by bird number, which is also its handle's index
