@@ -210,8 +210,9 @@ public:
     /// Where a clap startles about the most walking birds: of the 64 walking birds with the
     /// largest herds at their last thought (the most walking birds within `neighbor_radius`),
     /// the one with the most walking birds within `radius`; of equally busy ones the
-    /// lowest-numbered (the park's centre when none walks). Counting around every walking
-    /// bird instead would take a wide query each: about a second for 100,000 birds.
+    /// lowest-numbered (the park's centre when none walks; before their first thoughts, the
+    /// herds are unknown and the candidates are the first 64 by number). Counting around
+    /// every walking bird instead would take a wide query each: about a second for 100,000.
     [[nodiscard]] vec3 busiest_spot(float radius) const {
         expect(radius >= 0 && std::isfinite(radius), "pigeons::park::busiest_spot", "radius", ">= 0 and finite", radius);
         std::vector<std::pair<std::uint32_t, std::uint32_t>> herds;  // (herd, bird number)
