@@ -123,7 +123,7 @@ public:
         crowd_.reserve(config_.birds);
         crowd_.set_max_neighbors(max_neighbors);
         for (std::size_t i = 0; i < config_.birds; ++i) {
-            vec2 d = spots[i * spots.size() / config_.birds];
+            vec2 d = spots[static_cast<std::size_t>(std::uint64_t{i} * spots.size() / config_.birds)];  // any size_t
             d.x += steer::uniform(setup, -0.25f, 0.25f) * spacing;
             d.y += steer::uniform(setup, -0.25f, 0.25f) * spacing;
             const terrain::point ground = config_.ground.at(d.x, d.y);
