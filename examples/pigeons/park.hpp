@@ -295,7 +295,7 @@ private:
         std::array<const steer::vehicle3*, max_neighbors> kin;
         std::size_t kin_count = 0, alarmed = 0;
         vec3 alarm(0);
-        const vec3 p = b.position(), landing_spot = config_.ground.below(p);
+        const vec3 p = b.position(), landing_spot = me.descending() ? config_.ground.below(p) : p;
         me.room_to_land = true;
         for (std::size_t i = 0; i < neighbors.size(); ++i) {
             const posture other = postures_[neighbors.id(i).index];
