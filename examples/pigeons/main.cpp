@@ -46,7 +46,6 @@ options:
   --clap-at T      a hand clap at T seconds (0 to 3600) over the walking birds; repeatable
                    (default: one clap at 21 s; any --clap-at replaces it)
   --think-hz H     main thinking rate of each bird, 0.001 to 60 Hz (default 10)
-  --brute-force    find neighbors by testing every bird instead of the bin lattice
   --threads N      step the flock on N threads, 1 to 64 (default 1); the run is the same
                    bit for bit, and frame costs become wall-clock times
   --html FILE      write a self-contained HTML replay (top and side views)
@@ -68,7 +67,6 @@ struct options {
     std::vector<float> claps;
     bool claps_given = false;
     double think_hz = 10;   // checked as the float the park uses
-    bool brute_force = false;
     unsigned threads = 1;
     std::string html, svg, csv;
     std::optional<double> svg_at;
@@ -166,9 +164,6 @@ options parse(int argc, char** argv) {
             // As a float, and at least once in 60000 frames, so that the thinking period in
             // frames (60 / H, a std::uint32_t) is a whole number that fits.
             o.think_hz = parse_float(arg, value(), 0.001f, 60, "a rate from 0.001 to 60 Hz");
-        } else if (arg == "--brute-force") {
-            flag();
-            o.brute_force = true;
         } else if (arg == "--threads") {
             const auto n = parse_number<unsigned>(arg, value(), "a whole number of threads from 1 to 64");
             if (n < 1 || n > 64) throw usage_error{"--threads needs a whole number of threads from 1 to 64 (got " + std::to_string(n) + ")"};
@@ -255,14 +250,13 @@ std::uint64_t state_hash(const Park& park) {
     return h;
 }
 
-template <class Database>
 int run(const options& o) {
     pigeons::park_config config = pigeons::park_config::for_birds(o.birds);
     config.seed = o.seed;
     config.car = o.car;
     config.think_hz = static_cast<float>(o.think_hz);
     if (o.claps_given) config.claps = o.claps;
-    pigeons::park<Database> park(config);
+    pigeons::park park(config);
     // More threads: the bundled pool runs the flock's loops (see steer/executor.hpp).
     std::optional<steer::thread_pool_executor> pool;
     if (o.threads > 1) pool.emplace(o.threads);
@@ -290,10 +284,9 @@ int run(const options& o) {
     if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
     if (!o.quiet)
-        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, %s neighbors, thinking at %g Hz, "
-                    "%u thread%s\n",
+        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %u thread%s\n",
                     o.birds, o.seconds, static_cast<unsigned long long>(o.seed), o.car ? "route" : "none",
-                    o.brute_force ? "brute-force" : "bin-lattice", o.think_hz, o.threads, o.threads == 1 ? "" : "s");
+                    o.think_hz, o.threads, o.threads == 1 ? "" : "s");
     progress bar(!o.quiet && PIGEONS_ISATTY(stderr), o.seconds);
     // On one thread, frame costs are the CPU time of park::step(), so a busy machine does not
     // inflate them; on several, CPU time adds up the threads, so they are its wall-clock
@@ -359,15 +352,10 @@ int run(const options& o) {
     const std::size_t flying = park.flying_count();
     float max_annoyance = 0;
     for (const auto& b : park.birds()) max_annoyance = std::max(max_annoyance, b.annoyance);
-    const auto& d = park.config().lattice_divisions;
-    const std::string lattice_text = o.brute_force ? std::string("brute-force neighbors")
-                                                   : "bin lattice " + std::to_string(d.x) + "x" + std::to_string(d.y) +
-                                                         "x" + std::to_string(d.z);
     if (o.hash)
         std::printf("hash final: %016llx\n", static_cast<unsigned long long>(state_hash(park)));
-    std::printf("summary: %.1f s simulated (%llu frames), %zu birds, seed %llu, %s\n", o.seconds,
-                static_cast<unsigned long long>(frames), o.birds, static_cast<unsigned long long>(o.seed),
-                lattice_text.c_str());
+    std::printf("summary: %.1f s simulated (%llu frames), %zu birds, seed %llu\n", o.seconds,
+                static_cast<unsigned long long>(frames), o.birds, static_cast<unsigned long long>(o.seed));
     const double wall_s = std::chrono::duration<double>(clock::now() - run_start).count();
     // Real time is o.seconds of simulation in o.seconds of stepping; say by how much the run
     // beat it or missed it (a big flock can be slower than real time: "0x faster" said nothing).
@@ -444,5 +432,5 @@ int main(int argc, char** argv) {
         std::fputs(usage, stdout);
         return 0;
     }
-    return o.brute_force ? run<pigeons::brute_force_database>(o) : run<pigeons::lattice_database>(o);
+    return run(o);
 }
