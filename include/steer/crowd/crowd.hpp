@@ -597,14 +597,15 @@ public:
     /// non-finite radius.
     template <class F>
     void for_each_within(const V& center, S radius, F&& f) const {
-        detail::expect_query(where_query, center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_query, center, radius)) return;
         visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) { f(ids_[slot], distance_squared); });
     }
 
     /// The handle of the agent closest to `center` within `radius` (inclusive), or none;
     /// of equally close agents, the one with the smallest `id.index`.
     [[nodiscard]] std::optional<id_type> nearest(const V& center, S radius) const {
-        detail::expect_query(where_nearest, center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_nearest, center, radius))
+            return std::nullopt;
         std::optional<id_type> best;
         S best_distance_squared = 0;
         visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) {
