@@ -268,8 +268,14 @@ public:
             clap(busiest_spot(config_.clap_radius), config_.clap_radius);
         thinking_ = static_cast<std::uint32_t>(frame() % thinks_);  // the phases due this frame
         avoiding_ = static_cast<std::uint32_t>(frame() % avoids_);
+        // A bird looks as far as its thought needs: its whole neighborhood for a main thought,
+        // only personal space and its landing room for avoidance alone.
+        const float wide = config_.neighbor_radius(), near = config_.near_radius();
         crowd_.step(
-            dt, config_.neighbor_radius(),
+            dt,
+            steer::radius_by_agent{wide, [this, wide, near](steer::crowd_id, const steer::vehicle3&, const pigeon& me) {
+                                       return me.think_phase == thinking_ ? wide : near;
+                                   }},
             [this](steer::crowd_id, const steer::vehicle3& b, pigeon& me, const auto& neighbors) {
                 return think(me, b, neighbors);
             },
@@ -280,7 +286,8 @@ private:
     /// The most neighbors a bird is given: more than the densest herd holds within 2.5 m.
     static constexpr std::size_t max_neighbors = 128;
 
-    /// A bird's thought over its neighbors (the others within `neighbor_radius`). It reads
+    /// A bird's thought over its neighbors (the others within `neighbor_radius`, or within
+    /// `near_radius` for avoidance alone). It reads
     /// them, bodies and minds as the previous frame left them, and writes only its own mind;
     /// it returns the force the bird applies until its next thought.
     template <class Neighbors>
