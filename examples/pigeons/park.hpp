@@ -277,7 +277,7 @@ public:
                                        return me.think_phase == thinking_ ? wide : near;
                                    }},
             [this](steer::crowd_id, const steer::vehicle3& b, pigeon& me, const auto& neighbors) {
-                return think(me, b, neighbors);
+                return this->think(me, b, neighbors);
             },
             [this, dt](steer::crowd_id, steer::vehicle3& b, pigeon& me) { act(me, b, dt); }, exec);
     }

@@ -731,10 +731,11 @@ TEST_CASE_TEMPLATE("crowd radius_by_agent: each thinking agent gets exactly the 
         });
         REQUIRE(got.size() == expected.size());
         std::size_t near_found = 0, wide_found = 0;
-        for (const auto& [index, others] : expected) {
+        for (const auto& entry : expected) {
+            const std::uint32_t index = entry.first;
             CAPTURE(index);
-            REQUIRE(got[index] == others);
-            (index % 3 == 1 ? near_found : wide_found) += others.size();
+            REQUIRE(got[index] == entry.second);
+            (index % 3 == 1 ? near_found : wide_found) += entry.second.size();
         }
         CHECK(near_found > 0);  // the test sees near agents with neighbors, and wide ones with many more
         CHECK(wide_found > 4 * near_found);
