@@ -171,6 +171,7 @@ public:
         return all;
     }
     [[nodiscard]] const steer::vehicle3& body(std::size_t i) const { return crowd_.agent(ids_[i]); }
+    /// Bird number `i`'s mind (its agent's data in the crowd).
     [[nodiscard]] const pigeon& mind(std::size_t i) const { return crowd_.data(ids_[i]); }
     /// The steering force bird `i` applies (held between its thoughts).
     [[nodiscard]] const vec3& steering(std::size_t i) const { return crowd_.steering(ids_[i]); }
