@@ -636,7 +636,7 @@ public:
         requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && crowd_radius_of<F, V, T> &&
                  executor<Exec>
     void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Constrain&& constrain, Exec&& exec) {
-        check_step(dt, radius.widest);
+        dt = checked_step(dt, radius.widest);
         step_with<Lanes>(dt, radius.widest, exec, [&](std::size_t begin, std::size_t end) {
             think_range<Lanes>(begin, end, radius.widest, think, &radius.of);
         }, constrain);
@@ -888,17 +888,19 @@ private:
         else
             own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot])));
         if (!(own >= S(0) && own <= widest)) [[unlikely]]
-            refuse_radius(slot, own);
+            own = refused_radius(slot, own, widest);
         return own;
     }
 
-    /// Refuses the radius `own` that `radius_by_agent` gave the agent in storage slot `slot`.
-    [[noreturn]] STEER_DETAIL_COLD void refuse_radius(std::size_t slot, S own) const {
+    /// Refuses the radius `own` that `radius_by_agent` gave the agent in storage slot `slot`;
+    /// where STEER_EXPECTS returns, the agent looks as far as the grid allows: `own` within
+    /// [0, widest] (0 for a NaN).
+    STEER_DETAIL_COLD S refused_radius(std::size_t slot, S own, S widest) const {
         detail::refuse(where("step"),
                        "radius for agent " + detail::format_value(ids_[slot].index) + " (generation " +
                            detail::format_value(ids_[slot].generation) + ")",
                        "in [0, widest]", own);
-        std::abort();  // not reached: refuse does not return
+        return own > widest ? widest : own >= S(0) ? own : S(0);
     }
 
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
