@@ -238,8 +238,8 @@ struct radius_by_agent {
     S widest;  ///< The largest radius any agent is given (>= 0, finite): the grid's.
     F of;      ///< The agent's own radius this step, in [0, widest].
 };
-// `radius_by_agent{widest, of}` deduces its types (a deduction guide: clang 14 deduces no
-// aggregate's).
+/// `radius_by_agent{widest, of}` deduces its types (a deduction guide: clang 14 deduces no
+/// aggregate's).
 template <class S, class F>
 radius_by_agent(S, F) -> radius_by_agent<S, F>;
 
