@@ -206,18 +206,18 @@ public:
             });
         return found ? std::optional<float>(std::sqrt(best)) : std::nullopt;
     }
-    /// Where a clap startles about the most walking birds: of the 64 walking birds with the
+    /// Where a clap startles about the most walking birds: of the 256 walking birds with the
     /// largest herds at their last thought (the most walking birds within `neighbor_radius`),
     /// the one with the most walking birds within `radius`; of equally busy ones the
     /// lowest-numbered (the park's centre when none walks; before their first thoughts, the
-    /// herds are unknown and the candidates are the first 64 by number). Counting around
+    /// herds are unknown and the candidates are the first 256 by number). Counting around
     /// every walking bird instead would take a wide query each: about a second for 100,000.
     [[nodiscard]] vec3 busiest_spot(float radius) const {
         expect(radius >= 0 && std::isfinite(radius), "pigeons::park::busiest_spot", "radius", ">= 0 and finite", radius);
         std::vector<std::pair<std::uint32_t, std::uint32_t>> herds;  // (herd, bird number)
         for (std::uint32_t i = 0; i < size(); ++i)
             if (!mind(i).flying) herds.emplace_back(mind(i).herd, i);
-        const auto candidates = herds.begin() + std::min<std::ptrdiff_t>(64, std::ssize(herds));
+        const auto candidates = herds.begin() + std::min<std::ptrdiff_t>(256, std::ssize(herds));
         std::partial_sort(herds.begin(), candidates, herds.end(), [](const auto& a, const auto& b) {
             return a.first > b.first || (a.first == b.first && a.second < b.second);
         });

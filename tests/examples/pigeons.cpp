@@ -115,7 +115,7 @@ std::pair<std::size_t, std::size_t> walkers_around(const park& p, const vec3& sp
 }
 
 TEST_CASE("pigeons: the clap's spot is a walking bird with nearly the most walking birds around it") {
-    // busiest_spot counts exactly only around the 64 walkers with the largest herds (the
+    // busiest_spot counts exactly only around the 256 walkers with the largest herds (the
     // walkers within 2.5 m at their last thought); the spot must hold nearly as many walkers
     // as the busiest walker's, found by counting around every walker.
     park p(pigeons::park_config::for_birds(2000));
