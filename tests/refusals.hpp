@@ -60,6 +60,10 @@ inline const std::vector<std::string>& hot_path_checks() {
         "steer::brute_force::move: position ",        "steer::brute_force::try_move_in_place: position ",
         "steer::brute_force::for_each_within: center ", "steer::brute_force::for_each_within: radius ",
         "steer::brute_force::nearest: center ",       "steer::brute_force::nearest: radius ",
+        "steer::crowd::step: dt ",                    "steer::crowd::step: think's steering for agent ",
+        "steer::flock::step: dt ",                    "steer::flock::step: extra steering for agent ",
+        "steer::crowd::for_each_within: center ",     "steer::crowd::for_each_within: radius ",
+        "steer::crowd::nearest: center ",             "steer::crowd::nearest: radius ",
     };
     return checks;
 }
@@ -449,6 +453,40 @@ inline std::vector<refusal> refusals() {
     add("steer::set_velocities: velocities[0] must be finite (got (inf, 0, 0))", [=] {
         std::vector<steer::vehicle<V>> crowd(2);
         steer::set_velocities(crowd, std::vector<V>{bad, V(0)});
+    });
+
+    // ---- crowd/crowd.hpp, crowd/flock.hpp
+    const auto pair = [] {
+        steer::crowd<V> c;
+        c.add(steer::vehicle_params<V>{});
+        c.add(steer::vehicle_params<V>{.position = V(1, 0, 0)});
+        return c;
+    };
+    const auto still = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); };
+    add("steer::crowd::step: dt must be >= 0 and finite (got -1)", [=] { pair().step(S(-1), S(1), still); });
+    add("steer::crowd::step: radius must be >= 0 and finite (got inf)", [=] { pair().step(S(1), inf, still); });
+    add("steer::crowd::step: think's steering for agent 1 (generation 0) must be finite (got (inf, 0, 0))", [=] {
+        pair().step(S(1), S(2), [=](steer::crowd_id id, const steer::vehicle<V>&, const auto&) {
+            return id.index == 1 ? bad : V(0);
+        });
+    });
+    add("steer::crowd::for_each_within: center must be finite (got (inf, 0, 0))",
+        [=] { pair().for_each_within(bad, S(1), [](steer::crowd_id, S) {}); });
+    add("steer::crowd::for_each_within: radius must be >= 0 and finite (got -1)",
+        [=] { pair().for_each_within(V(0), S(-1), [](steer::crowd_id, S) {}); });
+    add("steer::crowd::nearest: center must be finite (got (inf, 0, 0))", [=] { (void)pair().nearest(bad, S(1)); });
+    add("steer::crowd::nearest: radius must be >= 0 and finite (got -1)", [=] { (void)pair().nearest(V(0), S(-1)); });
+    add("steer::crowd::set_max_neighbors: max_neighbors must be in [1, 1024] (got 0)",
+        [=] { pair().set_max_neighbors(0); });
+    add("steer::flock::step: dt must be >= 0 and finite (got nan)", [] {
+        steer::flock<V> f;
+        f.add(steer::vehicle_params<V>{});
+        f.step(std::numeric_limits<S>::quiet_NaN(), steer::flocking_params<V>{});
+    });
+    add("steer::flock::step: extra steering for agent 0 (generation 0) must be finite (got (inf, 0, 0))", [=] {
+        steer::flock<V> f;
+        f.add(steer::vehicle_params<V>{});
+        f.step(S(1), steer::flocking_params<V>{}, [=](steer::flock_id, const steer::vehicle<V>&, const V&) { return bad; });
     });
 
     // ---- behavior_list.hpp

@@ -174,6 +174,37 @@ TEST_CASE_TEMPLATE("proximity databases: a bad position is the origin or no move
     CHECK_THROWS_AS(db.erase(h), std::invalid_argument);
 }
 
+TEST_CASE("crowd: a bad dt moves nobody, a bad think's force is no force for that agent, a bad query finds nothing") {
+    steer::crowd<V> c;
+    const auto a = c.add({.position = V(0), .velocity = V(1, 0, 0), .max_force = 2, .max_speed = 3});
+    const auto b = c.add({.position = V(2, 0, 0), .velocity = V(0, 0, 1), .max_force = 2, .max_speed = 3});
+    const auto push = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0, 1, 0); };
+    const steer::vehicle<V> a_before = c.agent(a), b_before = c.agent(b);
+    c.step(-S(1), S(5), push);
+    CHECK(same_state(c.agent(a), a_before));
+    CHECK(same_state(c.agent(b), b_before));
+    c.step(not_a_number, S(5), push);
+    CHECK(consumer::reported("steer::crowd::step: dt ") == 1);
+    // Agent b's think answers NaN: it coasts as apply_force(0) would; a steers as asked.
+    steer::vehicle<V> a_expected = c.agent(a), b_expected = c.agent(b);
+    a_expected.apply_force(V(0, 1, 0), S(0.1));
+    b_expected.apply_force(V(0), S(0.1));
+    c.step(S(0.1), S(5), [&](steer::crowd_id id, const steer::vehicle<V>&, const auto&) {
+        return id == b ? V(not_a_number) : V(0, 1, 0);
+    });
+    CHECK(same_state(c.agent(a), a_expected));
+    CHECK(same_state(c.agent(b), b_expected));
+    CHECK(consumer::reported("steer::crowd::step: think's steering for agent 1 (generation 0) must be finite") == 1);
+    int calls = 0;
+    c.for_each_within(V(not_a_number), S(100), [&](steer::crowd_id, S) { ++calls; });
+    c.for_each_within(V(0), -S(1), [&](steer::crowd_id, S) { ++calls; });
+    CHECK(calls == 0);
+    CHECK_FALSE(c.nearest(V(infinity), S(100)).has_value());
+    CHECK(c.nearest(V(0), S(100)).has_value());
+    // Configuration is still refused.
+    CHECK_THROWS_AS(c.step(S(0.1), -S(1), push), std::invalid_argument);
+}
+
 TEST_CASE("wander: a bad dt is a step of zero") {
     const steer::vehicle<V> v = moving();
     steer::wander_state<V> state{V(0, 0, 1)}, twin_state = state;

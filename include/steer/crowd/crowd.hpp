@@ -567,7 +567,9 @@ public:
     /// `vehicle::apply_force(steering, dt)`. Every think reads the state before the step.
     /// `exec` runs the loops (see executor.hpp); results do not depend on it.
     /// Refused, with nobody moved: a bad `dt` or `radius`, or a think returning a non-finite
-    /// force (named with the agent's handle).
+    /// force (named with the agent's handle). `dt` and the forces are on the hot path: under
+    /// STEER_HOT_PATH_CLAMP a bad `dt` is zero (nobody moves) and a bad force is zero (that
+    /// agent coasts), as `apply_forces` takes them (docs/errors.md, "Hot paths").
     template <class Think, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Exec&& exec = {}) {
@@ -583,7 +585,7 @@ public:
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
-        check_step(dt, radius);
+        dt = checked_step(dt, radius);
         step_with<Lanes>(dt, radius, exec, [&](std::size_t begin, std::size_t end) {
             think_range<Lanes>(begin, end, radius, think);
         }, constrain);
@@ -597,14 +599,15 @@ public:
     /// non-finite radius.
     template <class F>
     void for_each_within(const V& center, S radius, F&& f) const {
-        detail::expect_query(where_query, center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_query, center, radius)) return;
         visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) { f(ids_[slot], distance_squared); });
     }
 
     /// The handle of the agent closest to `center` within `radius` (inclusive), or none;
     /// of equally close agents, the one with the smallest `id.index`.
     [[nodiscard]] std::optional<id_type> nearest(const V& center, S radius) const {
-        detail::expect_query(where_nearest, center, radius);
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_nearest, center, radius))
+            return std::nullopt;
         std::optional<id_type> best;
         S best_distance_squared = 0;
         visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) {
@@ -665,10 +668,17 @@ private:
         touched_list_.push_back(slot);
     }
 
-    void check_step(S dt, S radius) const {
-        STEER_EXPECTS(std::isfinite(dt) && dt >= S(0), detail::describe(where("step"), "dt", ">= 0 and finite", dt));
+    /// Refuses a bad `radius`; answers the `dt` to step by (a bad one is a hot-path fault:
+    /// zero under the clamp policy).
+    [[nodiscard]] S checked_step(S dt, S radius) const {
         STEER_EXPECTS(std::isfinite(radius) && radius >= S(0),
                       detail::describe(where("step"), "radius", ">= 0 and finite", radius));
+        if (std::isfinite(dt) && dt >= S(0)) [[likely]]
+            return dt;
+        return detail::hot_path_fault<detail::hot_path::crowd_step_dt>(
+                   detail::describe(where("step"), "dt", ">= 0 and finite", dt))
+                   ? S(0)
+                   : dt;
     }
 
     /// Whether the grid of the last sort is that of `radius` over the agents as they are.
@@ -795,19 +805,19 @@ private:
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
             else
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
-            if (!is_finite(steering)) [[unlikely]]
-                refuse_steering(slot, steering, "think's steering");
-            next_steering_[k] = steering;
+            next_steering_[k] = is_finite(steering) ? steering : steering_fault(slot, steering, "think's steering");
         }
     }
 
-    /// Refuses the non-finite steering `what` of the agent in storage slot `slot`.
-    [[noreturn]] STEER_DETAIL_COLD void refuse_steering(std::size_t slot, const V& steering, const char* what) const {
-        detail::refuse_vector(where("step"),
-                              std::string(what) + " for agent " + detail::format_value(ids_[slot].index) +
-                                  " (generation " + detail::format_value(ids_[slot].generation) + ")",
-                              "finite", steering);
-        std::abort();  // not reached: refuse_vector does not return
+    /// The non-finite steering `what` of the agent in storage slot `slot`, a hot-path fault:
+    /// refused by default, zero (the agent coasts) under the clamp policy.
+    STEER_DETAIL_COLD V steering_fault(std::size_t slot, const V& steering, const char* what) const {
+        const std::string message = detail::describe_vector(
+            where("step"),
+            std::string(what) + " for agent " + detail::format_value(ids_[slot].index) + " (generation " +
+                detail::format_value(ids_[slot].generation) + ")",
+            "finite", steering);
+        return detail::hot_path_fault<detail::hot_path::crowd_step_steering>(message) ? V(S(0)) : steering;
     }
 
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]

@@ -190,7 +190,7 @@ public:
         validate(params);
         const S reach =
             std::max({params.separation.max_distance, params.alignment.max_distance, params.cohesion.max_distance});
-        agents_.check_step(dt, reach);
+        dt = agents_.checked_step(dt, reach);
         const detail::neighborhood_test<V> separation(params.separation);
         const detail::neighborhood_test<V> alignment(params.alignment);
         const detail::neighborhood_test<V> cohesion(params.cohesion);
@@ -320,9 +320,7 @@ private:
                                              v.velocity(), v.max_speed(), v.max_force(), params);
             }
             const V steering = extra(c.ids_[slot], v, flocking_force);
-            if (!is_finite(steering)) [[unlikely]]
-                c.refuse_steering(slot, steering, "extra steering");
-            c.next_steering_[k] = steering;
+            c.next_steering_[k] = is_finite(steering) ? steering : c.steering_fault(slot, steering, "extra steering");
         }
         block.size = 0;
     }

@@ -160,6 +160,8 @@ struct apply_forces_steering;
 struct set_velocities_velocity;
 struct wander_dt;
 struct wander_turning_dt;
+struct crowd_step_dt;
+struct crowd_step_steering;
 template <class Database>
 struct database_insert;
 template <class Database>
