@@ -87,7 +87,14 @@ struct harness {
         return p;
     }
 
+    /// A query radius: finite and >= 0 (a fraction of a region wider than the largest
+    /// finite value would be infinite, or NaN: then the largest finite value).
     S radius(const V& center) {
+        const S r = any_radius(center);
+        return std::isfinite(r) && r >= S(0) ? r : std::numeric_limits<S>::max();
+    }
+
+    S any_radius(const V& center) {
         switch (in.pick(6)) {
             case 0: return S(0);
             case 1: return std::abs(enormous());
