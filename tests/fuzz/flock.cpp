@@ -31,12 +31,15 @@
 
 #include "flocking_conditioning.hpp"
 #include "fuzz_input.hpp"
+#include "vehicle_bits.hpp"
 
 namespace {
 
 using steer::fuzz::gap;
 using steer::fuzz::input;
 using steer::fuzz::random_neighborhood;
+using steer::fuzz::same_bits;
+using steer::fuzz::same_state;
 
 /// An executor as an engine's job system might be: uneven pieces, the last first.
 struct scrambling_executor {
@@ -47,20 +50,6 @@ struct scrambling_executor {
             if (cuts[p] < cuts[p + 1]) body(cuts[p], cuts[p + 1]);
     }
 };
-
-template <steer::vector V>
-bool same_bits(const V& a, const V& b) {
-    return std::memcmp(&a, &b, sizeof(V)) == 0;
-}
-
-template <steer::vector V>
-bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
-    bool all = same_bits(a.position(), b.position()) && same_bits(a.velocity(), b.velocity()) &&
-               same_bits(a.forward(), b.forward()) && same_bits(a.side(), b.side()) &&
-               same_bits(a.acceleration(), b.acceleration());
-    if constexpr (steer::dimension_v<V> == 3) all = all && same_bits(a.up(), b.up());
-    return all;
-}
 
 template <steer::vector V>
 struct harness {
