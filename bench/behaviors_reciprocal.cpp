@@ -3,7 +3,9 @@
 // benchmark (bench/behaviors_groups.cpp, the same program: compare the two in one run), and
 // for the agents of a real dense crowd: the circle of 100 of examples/crowds at its
 // densest, each agent with the others within 5 m (`reciprocal_avoidance_circle`, items =
-// agents), where most agents are held up and the detour's second program runs.
+// agents), where most agents are held up and the detour's second program runs. And a
+// step of 10,000 walkers milling to random goals, per-vehicle (a bin_lattice) and on the
+// crowd path (steer::crowd), each beside unaligned collision avoidance ahead of arrival.
 #include <cstddef>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <steer/behaviors/arrival.hpp>
 #include <steer/behaviors/reciprocal_avoidance.hpp>
 #include <steer/combiners.hpp>
+#include <steer/crowd/crowd.hpp>
 #include <steer/proximity/bin_lattice.hpp>
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/random.hpp>
@@ -154,10 +157,36 @@ void crowd_step(benchmark::State& state, bool reciprocal) {
 void reciprocal_avoidance_step(benchmark::State& state) { crowd_step(state, true); }
 void unaligned_collision_avoidance_step(benchmark::State& state) { crowd_step(state, false); }
 
+/// The same walkers, from the same start, on the crowd path: a `steer::crowd` whose think
+/// is the same mix over the neighbors it hands over, each walker's goal kept with it as the
+/// crowd's per-agent data.
+void crowd_path_step(benchmark::State& state, bool reciprocal) {
+    using V = glm::vec2;
+    const milling_crowd start(static_cast<std::size_t>(state.range(0)));
+    steer::crowd<V, V> crowd;
+    for (std::size_t i = 0; i < start.agents.size(); ++i) crowd.add(start.agents[i], start.goals[i]);
+    const auto think = [reciprocal](steer::crowd_id, const steer::vehicle<V>& me, V& goal, const auto& nearby) {
+        if (reciprocal) {
+            const V wanted = steer::truncate((goal - me.position()) * 2.0f, 2.0f);
+            return steer::reciprocal_avoidance(me, nearby, wanted, 1.0f / 60);
+        }
+        return steer::priority(
+            0.0f, [&] { return steer::unaligned_collision_avoidance(me, nearby, {.min_time_to_collision = 2}); },
+            [&] { return steer::arrival(me, goal, {.slowing_distance = 1}); });
+    };
+    crowd.step(1.0f / 60, 4.0f, think);  // warm: the grid and buffers sized
+    for (auto _ : state) crowd.step(1.0f / 60, 4.0f, think);
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+void reciprocal_avoidance_crowd_step(benchmark::State& state) { crowd_path_step(state, true); }
+void unaligned_collision_avoidance_crowd_step(benchmark::State& state) { crowd_path_step(state, false); }
+
 }  // namespace
 
 BENCHMARK(reciprocal_avoidance_step)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(unaligned_collision_avoidance_step)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(reciprocal_avoidance_crowd_step)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(unaligned_collision_avoidance_crowd_step)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec2)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::vec3)->Arg(5)->Arg(10)->Arg(50);
 BENCHMARK_TEMPLATE(reciprocal_avoidance, glm::dvec3)->Arg(5)->Arg(10)->Arg(50);

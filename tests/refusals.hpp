@@ -470,6 +470,12 @@ inline std::vector<refusal> refusals() {
             return id.index == 1 ? bad : V(0);
         });
     });
+    add("steer::crowd::step: radius for agent 1 (generation 0) must be in [0, widest] (got 3)", [=] {
+        pair().step(S(1), steer::radius_by_agent{S(2), [](steer::crowd_id id, const steer::vehicle<V>&) {
+                        return id.index == 1 ? S(3) : S(1);
+                    }},
+                    still);
+    });
     add("steer::crowd::for_each_within: center must be finite (got (inf, 0, 0))",
         [=] { pair().for_each_within(bad, S(1), [](steer::crowd_id, S) {}); });
     add("steer::crowd::for_each_within: radius must be >= 0 and finite (got -1)",

@@ -178,6 +178,12 @@ struct park_config {
         const float contagion = std::sqrt(contagion_radius * contagion_radius + contagion_height * contagion_height);
         return std::max({widest(walk_flocking), widest(fly_flocking), contagion, personal_space});
     }
+    /// How far a bird looks for avoidance alone: personal space, and the landing room under
+    /// it when it is low enough to land before its next avoidance thought.
+    [[nodiscard]] float near_radius() const noexcept {
+        return std::min(neighbor_radius(),
+                        std::max(personal_space, land_altitude + descent_rate / avoidance_hz + landing_room));
+    }
 
 private:
     [[nodiscard]] std::uint32_t period_for(float hz) const noexcept {

@@ -12,10 +12,11 @@
 /// fast, a hand clap, or enough neighbors taking off at once) send a walking bird up; every
 /// startle ratchets up its annoyance, which decays slowly and makes the next flight longer.
 ///
-/// The birds' bodies are the agents of a `steer::crowd`, which finds every bird's neighbors,
-/// calls its thought with them, moves everyone with the vehicle model and answers the
-/// park's proximity questions between frames. What the crowd does not know, the birds' minds
-/// (walking or flying, annoyance, the flight plan), lives here in `pigeon`, one per bird.
+/// The birds are the agents of a `steer::crowd`, which finds every bird's neighbors, calls
+/// its thought with them, moves everyone with the vehicle model and answers the park's
+/// proximity questions between frames. Each agent carries its bird's mind (`pigeon`: walking
+/// or flying, annoyance, the flight plan) as its own data, so a thought finds the mind next
+/// to the body, and its neighbors' minds next to theirs.
 ///
 /// Units: metres, seconds, kilograms (every bird has mass 1). +Y is up.
 
@@ -51,7 +52,8 @@ namespace pigeons {
 enum class cause : std::uint8_t { none, car, clap, contagion, other };
 inline constexpr std::size_t cause_count = 5;
 
-/// A pigeon's small mind (Reynolds 2000, Figure 4). Its body is an agent of the park's crowd.
+/// A pigeon's small mind (Reynolds 2000, Figure 4): the data its agent in the park's crowd
+/// carries.
 struct pigeon {
     bool flying = false;
     cause last_cause = cause::none;  ///< what last made it take off
@@ -80,10 +82,6 @@ struct pigeon {
     /// Whether it took off less than `window` seconds ago.
     [[nodiscard]] bool took_off_within(float window) const noexcept { return flying && flight_time < window; }
 };
-
-/// What a bird's neighbors see of it: a byte, kept apart from its mind, so that a thought
-/// reads its 50 neighbors' from 100 KB for 100,000 birds rather than their minds from 17 MB.
-enum class posture : std::uint8_t { walking, flying, taking_off };
 
 /// A bird as the park shows it: its mind and a copy of its body.
 struct bird : pigeon {
@@ -141,9 +139,7 @@ public:
                                                        .max_force = config_.walk_max_force,
                                                        .max_speed = config_.walk_max_speed,
                                                        .acceleration_smoothing = config_.acceleration_smoothing}),
-                                      p.think_phase % every));
-            pigeons_.push_back(p);
-            postures_.push_back(posture::walking);
+                                      p.think_phase % every, p));
         }
         const vec2 start = config_.car_start + config_.route_offset();
         car_ = steer::vehicle3({.position = config_.ground.below({start.x, 0, start.y}),
@@ -155,7 +151,7 @@ public:
 
     // ---- the state, read-only
     [[nodiscard]] const park_config& config() const noexcept { return config_; }
-    [[nodiscard]] const steer::crowd3& crowd() const noexcept { return crowd_; }
+    [[nodiscard]] const steer::crowd<vec3, pigeon>& crowd() const noexcept { return crowd_; }
     [[nodiscard]] const steer::vehicle3& car() const noexcept { return car_; }
     [[nodiscard]] bool car_active() const noexcept { return config_.car; }
     [[nodiscard]] std::uint64_t frame() const noexcept { return crowd_.frame(); }
@@ -164,9 +160,9 @@ public:
     /// Take-offs so far, by cause.
     [[nodiscard]] std::size_t takeoffs(cause c) const noexcept { return takeoffs_[static_cast<std::size_t>(c)]; }
     [[nodiscard]] std::size_t landings() const noexcept { return landings_; }
-    [[nodiscard]] std::size_t size() const noexcept { return pigeons_.size(); }
+    [[nodiscard]] std::size_t size() const noexcept { return ids_.size(); }
     /// Bird number `i` (numbered as created), its mind and a copy of its body.
-    [[nodiscard]] bird bird_at(std::size_t i) const { return {pigeons_[i], body(i)}; }
+    [[nodiscard]] bird bird_at(std::size_t i) const { return {mind(i), body(i)}; }
     /// Every bird, by number.
     [[nodiscard]] std::vector<bird> birds() const {
         std::vector<bird> all;
@@ -175,16 +171,19 @@ public:
         return all;
     }
     [[nodiscard]] const steer::vehicle3& body(std::size_t i) const { return crowd_.agent(ids_[i]); }
+    /// Bird number `i`'s mind (its agent's data in the crowd).
+    [[nodiscard]] const pigeon& mind(std::size_t i) const { return crowd_.data(ids_[i]); }
     /// The steering force bird `i` applies (held between its thoughts).
     [[nodiscard]] const vec3& steering(std::size_t i) const { return crowd_.steering(ids_[i]); }
 
     [[nodiscard]] std::size_t flying_count() const noexcept {
-        return static_cast<std::size_t>(std::count_if(pigeons_.begin(), pigeons_.end(), [](const pigeon& p) { return p.flying; }));
+        const auto minds = crowd_.data();
+        return static_cast<std::size_t>(std::count_if(minds.begin(), minds.end(), [](const pigeon& p) { return p.flying; }));
     }
-    [[nodiscard]] float mean_annoyance() const noexcept {
-        float sum = 0;
-        for (const pigeon& p : pigeons_) sum += p.annoyance;
-        return pigeons_.empty() ? 0.0f : sum / static_cast<float>(pigeons_.size());
+    [[nodiscard]] float mean_annoyance() const {
+        float sum = 0;  // by bird number: the same sum whatever order the crowd keeps
+        for (std::size_t i = 0; i < size(); ++i) sum += mind(i).annoyance;
+        return size() == 0 ? 0.0f : sum / static_cast<float>(size());
     }
     /// Birds whose centre is outside the enclosure.
     [[nodiscard]] std::size_t outside_count() const noexcept {
@@ -217,7 +216,7 @@ public:
         expect(radius >= 0 && std::isfinite(radius), "pigeons::park::busiest_spot", "radius", ">= 0 and finite", radius);
         std::vector<std::pair<std::uint32_t, std::uint32_t>> herds;  // (herd, bird number)
         for (std::uint32_t i = 0; i < size(); ++i)
-            if (!pigeons_[i].flying) herds.emplace_back(pigeons_[i].herd, i);
+            if (!mind(i).flying) herds.emplace_back(mind(i).herd, i);
         const auto candidates = herds.begin() + std::min<std::ptrdiff_t>(64, std::ssize(herds));
         std::partial_sort(herds.begin(), candidates, herds.end(), [](const auto& a, const auto& b) {
             return a.first > b.first || (a.first == b.first && a.second < b.second);
@@ -227,7 +226,7 @@ public:
         for (auto candidate = herds.begin(); candidate != candidates; ++candidate) {
             std::size_t walkers = 0;
             crowd_.for_each_within(body(candidate->second).position(), radius,
-                                   [&](steer::crowd_id id, float) { walkers += pigeons_[id.index].flying ? 0u : 1u; });
+                                   [&](steer::crowd_id id, float) { walkers += crowd_.data(id).flying ? 0u : 1u; });
             if (walkers > most || (walkers == most && candidate->second < busiest)) {
                 most = walkers;
                 busiest = candidate->second;
@@ -244,8 +243,7 @@ public:
         std::as_const(crowd_).for_each_within(center, radius, [&](steer::crowd_id id, float) { startled.push_back(id); });
         for (const steer::crowd_id id : startled) {
             steer::vehicle3& b = crowd_.agent(id);
-            take_off(pigeons_[id.index], b, cause::clap, b.position() - center);
-            postures_[id.index] = posture::taking_off;
+            take_off(crowd_.data(id), b, cause::clap, b.position() - center);
         }
         clap_log_.push_back({time(), center, radius, startled.size()});
         return startled.size();
@@ -253,13 +251,13 @@ public:
     /// Startles bird `i`, as if something at `source` frightened it.
     void startle(std::size_t i, const vec3& source) {
         steer::vehicle3& b = crowd_.agent(ids_[i]);
-        take_off(pigeons_[i], b, cause::other, b.position() - source);
-        postures_[i] = posture::taking_off;
+        take_off(crowd_.data(ids_[i]), b, cause::other, b.position() - source);
     }
 
     /// One frame: the car drives, scheduled claps go off, then the crowd steps: every bird
     /// due to think does (reading the state the previous frame left, and writing only its
-    /// own mind), every bird moves with its held steering, and `act` keeps it on the ground
+    /// own mind: the crowd's copy for after the frame), every bird moves with its held
+    /// steering, and `act` keeps it on the ground
     /// or above it and carries out what its thought decided. `exec` (steer/executor.hpp)
     /// runs the crowd's loops on its threads; the frame comes out the same, bit for bit.
     template <class Exec = steer::serial_executor>
@@ -271,21 +269,28 @@ public:
             clap(busiest_spot(config_.clap_radius), config_.clap_radius);
         thinking_ = static_cast<std::uint32_t>(frame() % thinks_);  // the phases due this frame
         avoiding_ = static_cast<std::uint32_t>(frame() % avoids_);
+        // A bird looks as far as its thought needs: its whole neighborhood for a main thought,
+        // only personal space and its landing room for avoidance alone.
+        const float wide = config_.neighbor_radius(), near = config_.near_radius();
         crowd_.step(
-            dt, config_.neighbor_radius(),
-            [this](steer::crowd_id id, const steer::vehicle3& b, const auto& neighbors) {
-                return think(pigeons_[id.index], b, neighbors);
+            dt,
+            steer::radius_by_agent{wide, [this, wide, near](steer::crowd_id, const steer::vehicle3&, const pigeon& me) {
+                                       return me.think_phase == thinking_ ? wide : near;
+                                   }},
+            [this](steer::crowd_id, const steer::vehicle3& b, pigeon& me, const auto& neighbors) {
+                return this->think(me, b, neighbors);
             },
-            [this, dt](steer::crowd_id id, steer::vehicle3& b) { act(id.index, b, dt); }, exec);
+            [this, dt](steer::crowd_id, steer::vehicle3& b, pigeon& me) { act(me, b, dt); }, exec);
     }
 
 private:
     /// The most neighbors a bird is given: more than the densest herd holds within 2.5 m.
     static constexpr std::size_t max_neighbors = 128;
 
-    /// A bird's thought over its neighbors (the others within `neighbor_radius`). It reads
-    /// them, as the previous frame left them, and writes only its own mind; it returns the
-    /// force the bird applies until its next thought.
+    /// A bird's thought over its neighbors (the others within `neighbor_radius`, or within
+    /// `near_radius` for avoidance alone). It reads
+    /// them, bodies and minds as the previous frame left them, and writes only its own mind;
+    /// it returns the force the bird applies until its next thought.
     template <class Neighbors>
     vec3 think(pigeon& me, const steer::vehicle3& b, const Neighbors& neighbors) {
         const bool main = me.think_phase == thinking_, avoid = me.avoid_phase == avoiding_;
@@ -298,11 +303,11 @@ private:
         const vec3 p = b.position(), landing_spot = me.descending() ? config_.ground.below(p) : p;
         me.room_to_land = true;
         for (std::size_t i = 0; i < neighbors.size(); ++i) {
-            const posture other = postures_[neighbors.id(i).index];
+            const pigeon& other = neighbors.data(i);
             const steer::vehicle3& o = neighbors[i];
-            if ((other != posture::walking) == me.flying) {
+            if (other.flying == me.flying) {
                 kin[kin_count++] = &o;
-            } else if (other == posture::taking_off && nearby(p, o.position())) {
+            } else if (other.took_off_within(config_.recent_takeoff) && nearby(p, o.position())) {
                 ++alarmed;
                 alarm += o.velocity();
             } else if (me.descending() && steer::distance_squared(o.position(), landing_spot) <=
@@ -426,8 +431,7 @@ private:
     /// place: a walking bird on the ground, moving along it; a flying one above it, or
     /// landing when it comes down low enough (only where no walking bird is right under it:
     /// else it skims on at landing height). Runs on any thread, changing only this bird.
-    void act(std::uint32_t i, steer::vehicle3& b, float dt) {
-        pigeon& me = pigeons_[i];
+    void act(pigeon& me, steer::vehicle3& b, float dt) {
         me.annoyance *= calm_;
         if (me.take_off != cause::none) {
             take_off(me, b, me.take_off, me.away);
@@ -449,8 +453,6 @@ private:
             }
         }
         if (!me.flying) me.ground_normal = stick_to_ground(b);
-        postures_[i] = !me.flying ? posture::walking
-                       : me.took_off_within(config_.recent_takeoff) ? posture::taking_off : posture::flying;
     }
 
     /// The bird takes off (or, already flying, starts its flight plan over), fleeing along
@@ -531,10 +533,8 @@ private:
     park_config config_;
     std::uint32_t thinks_, avoids_;  ///< frames between a bird's main thoughts, and its avoidance thoughts
     std::uint32_t thinking_ = 0, avoiding_ = 0;  ///< the phases due in the frame being stepped
-    steer::crowd3 crowd_;
-    std::vector<steer::crowd_id> ids_;  ///< bird number -> its body's handle in the crowd
-    std::vector<pigeon> pigeons_;       ///< by bird number, which is also its handle's index
-    std::vector<posture> postures_;     ///< by bird number: what the others see, written once a frame
+    steer::crowd<vec3, pigeon> crowd_;  ///< the birds: bodies and minds
+    std::vector<steer::crowd_id> ids_;  ///< bird number -> its handle in the crowd
     float calm_ = decay(1.0 / (static_cast<double>(config_.frame_hz) * static_cast<double>(config_.annoyance_time_constant)));
     steer::vehicle3 car_;
     std::size_t car_leg_ = 0;

@@ -361,7 +361,7 @@ TEST_CASE("pigeons: annoyance decays with its time constant") {
     park p(quiet(1));
     run(p, 0.5f);
     p.startle(0, p.body(0).position() + vec3(1, 0, 0));
-    const double start = p.bird_at(0).annoyance;
+    const auto start = static_cast<double>(p.bird_at(0).annoyance);
     run(p, p.config().annoyance_time_constant);
     CHECK(static_cast<double>(p.bird_at(0).annoyance) / start == doctest::Approx(std::exp(-1.0)).epsilon(1e-4));
 }

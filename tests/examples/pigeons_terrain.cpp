@@ -45,8 +45,8 @@ TEST_CASE("pigeons terrain: the wave's value and slope are continuous, and the s
     for (const double t : {-1.0, -0.5, 0.0, 0.5, 1.0, 0.1, 0.3, 0.62, 0.9}) {
         const double h = 1e-3;
         float before_slope = 0, after_slope = 0, slope = 0;
-        const double before = pigeons::terrain::wave(static_cast<float>(t - h), before_slope);
-        const double after = pigeons::terrain::wave(static_cast<float>(t + h), after_slope);
+        const auto before = static_cast<double>(pigeons::terrain::wave(static_cast<float>(t - h), before_slope));
+        const auto after = static_cast<double>(pigeons::terrain::wave(static_cast<float>(t + h), after_slope));
         (void)pigeons::terrain::wave(static_cast<float>(t), slope);
         CAPTURE(t);
         CHECK(std::abs((after - before) / (2 * h) - static_cast<double>(slope)) < 0.04);

@@ -225,6 +225,36 @@ concept crowd_constraint =
     (std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&>) ||
     (!std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&, std::add_lvalue_reference_t<T>>);
 
+/// A step's neighbor radius chosen agent by agent, passed to `crowd::step` where it takes a
+/// radius: the grid is laid out for `widest`, and each agent due to think is given the
+/// others within `of(id, vehicle)` of it (`of(id, vehicle, data)` in a crowd whose agents
+/// carry data, as it was before the step), which must be in [0, widest]. For agents that
+/// look only as far as their thought of the frame needs: e.g. a wide look at the main
+/// thoughts and a near one for the personal space between them, so that the near ones
+/// neither gather nor walk through the far neighbors. `of` is called once per thinking
+/// agent, possibly on several threads at once.
+template <class S, class F>
+struct radius_by_agent {
+    S widest;  ///< The largest radius any agent is given (>= 0, finite): the grid's.
+    F of;      ///< The agent's own radius this step, in [0, widest].
+};
+/// `radius_by_agent{widest, of}` deduces its types (a deduction guide: clang 14 deduces no
+/// aggregate's).
+template <class S, class F>
+radius_by_agent(S, F) -> radius_by_agent<S, F>;
+
+/// An agent's own radius for `radius_by_agent`: `of(id, vehicle)`, or with the agent's data,
+/// `of(id, vehicle, data)`, returning a scalar.
+template <class F, class V, class T = void>
+concept crowd_radius_of =
+    vector<V> &&
+    ((std::is_void_v<T> && requires(F& f, crowd_id id, const vehicle<V>& self) {
+         { f(id, self) } -> std::convertible_to<scalar_t<V>>;
+     }) ||
+     (!std::is_void_v<T> && requires(F& f, crowd_id id, const vehicle<V>& self, const T& data) {
+         { f(id, self, data) } -> std::convertible_to<scalar_t<V>>;
+     }));
+
 template <vector V>
 class flock;
 
@@ -591,6 +621,27 @@ public:
         }, constrain);
     }
 
+    /// `step` with each agent's own radius (see `radius_by_agent`): an agent due to think gets
+    /// the others within `radius.of(...)` of it, in [0, radius.widest]. Refused, with nobody
+    /// moved: a bad `widest`, or an agent's radius outside [0, widest] (named with its handle).
+    template <class Think, class F, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
+        requires crowd_think<Think, V, Lanes, T> && crowd_radius_of<F, V, T> && executor<Exec>
+    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Exec&& exec = {}) {
+        this->template step<Think, no_constraint, Exec, F, Lanes>(dt, radius, std::forward<Think>(think),
+                                                                   no_constraint{}, std::forward<Exec>(exec));
+    }
+
+    /// `step` with each agent's own radius, and a constraint.
+    template <class Think, class Constrain, class Exec, class F, class Lanes = detail::simd::native_pack<S>>
+        requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && crowd_radius_of<F, V, T> &&
+                 executor<Exec>
+    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Constrain&& constrain, Exec&& exec) {
+        dt = checked_step(dt, radius.widest);
+        step_with<Lanes>(dt, radius.widest, exec, [&](std::size_t begin, std::size_t end) {
+            think_range<Lanes>(begin, end, radius.widest, think, &radius.of);
+        }, constrain);
+    }
+
     /// Calls `f(id, distance_squared)` once for every agent whose squared distance to
     /// `center` is at most `radius * radius`: a proximity query, as `bin_lattice`'s, answered
     /// from the grid of the last step (agents written through `agent(id)`, added or moved
@@ -771,9 +822,10 @@ private:
         // The handles follow in `reindex`'s first pass (nothing can throw before it).
     }
 
-    /// Each due agent of grid positions [begin, end) thinks over its neighbors.
-    template <class P, class Think>
-    void think_range(std::size_t begin, std::size_t end, S radius, Think& think) {
+    /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
+    /// `radius`, or within `(*radius_of)(...)` when given (see `radius_by_agent`).
+    template <class P, class Think, class RadiusOf = std::nullptr_t>
+    void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const RadiusOf* radius_of = nullptr) {
         using pack = typename P::pack;
         const std::uint32_t period = schedule_.period();
         const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
@@ -795,7 +847,14 @@ private:
             }
             pack self[std::size_t{D}];
             for (int d = 0; d < D; ++d) self[d] = P::broadcast(position[d][k]);
-            const std::size_t count = gather<P, true>(k, rows, position, self, lo, hi, found);
+            std::size_t count;
+            if constexpr (std::is_same_v<RadiusOf, std::nullptr_t>) {
+                count = gather<P, true>(k, rows, position, self, lo, hi, found);
+            } else {
+                const S own = own_radius(*radius_of, slot, radius);
+                count = gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found,
+                                        grid_.x_reach(static_cast<double>(own)));
+            }
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
             const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
@@ -820,19 +879,44 @@ private:
         return detail::hot_path_fault<detail::hot_path::crowd_step_steering>(message) ? V(S(0)) : steering;
     }
 
+    /// The radius `radius_of` gives the agent in storage slot `slot` (refused outside [0, widest]).
+    template <class RadiusOf>
+    [[nodiscard]] S own_radius(const RadiusOf& radius_of, std::uint32_t slot, S widest) const {
+        S own;
+        if constexpr (has_data)
+            own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot]), std::as_const(data_.values[slot])));
+        else
+            own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot])));
+        if (!(own >= S(0) && own <= widest)) [[unlikely]]
+            own = refused_radius(slot, own, widest);
+        return own;
+    }
+
+    /// Refuses the radius `own` that `radius_by_agent` gave the agent in storage slot `slot`;
+    /// where STEER_EXPECTS returns, the agent looks as far as the grid allows: `own` within
+    /// [0, widest] (0 for a NaN).
+    STEER_DETAIL_COLD S refused_radius(std::size_t slot, S own, S widest) const {
+        detail::refuse(where("step"),
+                       "radius for agent " + detail::format_value(ids_[slot].index) + " (generation " +
+                           detail::format_value(ids_[slot].generation) + ")",
+                       "in [0, widest]", own);
+        return own > widest ? widest : own >= S(0) ? own : S(0);
+    }
+
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
     /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
-    /// room for crowd_neighbor_limit + 16),
+    /// room for crowd_neighbor_limit + 16), looking `reach` x cells either side (`split`
+    /// for the grid's radius, fewer for a nearer one),
     /// at most max_neighbors; returns how many. Where there are more, or more than 32 ×
     /// max_neighbors candidates to examine, the list is taken as `set_max_neighbors` says.
     template <class P, bool Self>
     [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                                      const S* const (&position)[std::size_t{D}],
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found) const noexcept {
+                                     const typename P::pack& hi, std::uint32_t* found,
+                                     std::int64_t reach = detail::crowd_grid<D>::split) const noexcept {
         rows.enter(grid_, k);
         const std::int64_t x = grid_.x[k];
-        constexpr std::int64_t reach = detail::crowd_grid<D>::split;
         const std::size_t budget = 32 * max_neighbors_;
         std::uint32_t first[detail::crowd_grid<D>::max_rows], last[detail::crowd_grid<D>::max_rows];
         std::size_t examined = 0;
@@ -844,9 +928,9 @@ private:
                 last[r] = rows.rows[r].table[hi_entry];
                 examined += last[r] - first[r];
             }
-        } else {
+        } else {  // the runs of rows without tables are walked along for the grid's reach
             for (std::size_t r = 0; r < rows.count; ++r) {
-                grid_.run(rows.rows[r], x, reach, first[r], last[r]);
+                grid_.run(rows.rows[r], x, detail::crowd_grid<D>::split, first[r], last[r]);
                 examined += last[r] - first[r];
             }
         }

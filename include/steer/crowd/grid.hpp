@@ -102,6 +102,13 @@ public:
 
     /// The cell width across rows the grid was planned with.
     [[nodiscard]] double cell() const noexcept { return cell_; }
+    /// How many x cells on either side of an agent's a run must take to hold everything
+    /// within `radius` (at most the planned radius) of it along x: `split` for the planned
+    /// radius, fewer for a nearer look.
+    [[nodiscard]] std::int64_t x_reach(double radius) const noexcept {
+        const double cells = radius * inverse_x_cell_ * (1.0 + 1.0 / 1024);  // slack for rounding
+        return cells < static_cast<double>(split) ? static_cast<std::int64_t>(cells) + 1 : split;
+    }
 
     /// The cell coordinate of `t` cells from the origin (floor), clamped to +-2^61.
     [[nodiscard]] static std::int64_t quantize(double t) noexcept {

@@ -692,3 +692,105 @@ TEST_CASE("crowd<V, T> results and data are bit-identical for 1, 2 and 3 threads
         }
     }
 }
+
+TEST_CASE_TEMPLATE("crowd radius_by_agent: each thinking agent gets exactly the others within its own radius", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(43);
+    steer::crowd<V> c{steer::think_schedule(2)};
+    c.set_max_neighbors(1024);  // every neighbor, however many (2D: about 80 within the widest radius)
+    add_ball(c, gen, 700, 6, 1);
+    (void)c.step(S(1) / 60, S(2), [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); });
+    // Three kinds of look: none, near (a fraction of the grid's radius) and the widest.
+    const S widest = S(2);
+    const auto own = [&](steer::crowd_id id) {
+        const std::uint32_t kind = id.index % 3;
+        return kind == 0 ? S(0) : kind == 1 ? S(0.45) : widest;
+    };
+    const steer::radius_by_agent radius{widest, [&](steer::crowd_id id, const steer::vehicle<V>&) { return own(id); }};
+    for (int step = 0; step < 4; ++step) {
+        // Brute force over the state before the step, each agent with its own radius.
+        std::map<std::uint32_t, std::set<std::uint32_t>> expected;
+        const auto vehicles = c.vehicles();
+        const auto ids = c.ids();
+        const std::uint32_t due = static_cast<std::uint32_t>(c.frame() % 2);
+        for (std::size_t i = 0; i < vehicles.size(); ++i) {
+            if (c.phase(ids[i]) % 2 != due) continue;
+            const auto r = static_cast<double>(own(ids[i]));
+            auto& mine = expected[ids[i].index];
+            for (std::size_t j = 0; j < vehicles.size(); ++j) {
+                const V offset = vehicles[j].position() - vehicles[i].position();
+                if (i != j && static_cast<double>(glm::dot(offset, offset)) <= r * r) mine.insert(ids[j].index);
+            }
+        }
+        std::map<std::uint32_t, std::set<std::uint32_t>> got;
+        c.step(S(1) / 60, radius, [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto& neighbors) {
+            auto& mine = got[id.index];
+            for (std::size_t i = 0; i < neighbors.size(); ++i) REQUIRE(mine.insert(neighbors.id(i).index).second);
+            return steer::separation(self, neighbors, {.max_distance = S(1)});
+        });
+        REQUIRE(got.size() == expected.size());
+        std::size_t near_found = 0, wide_found = 0;
+        for (const auto& entry : expected) {
+            const std::uint32_t index = entry.first;
+            CAPTURE(index);
+            REQUIRE(got[index] == entry.second);
+            (index % 3 == 1 ? near_found : wide_found) += entry.second.size();
+        }
+        CHECK(near_found > 0);  // the test sees near agents with neighbors, and wide ones with many more
+        CHECK(wide_found > 4 * near_found);
+    }
+}
+
+TEST_CASE("crowd radius_by_agent: the radius may come from the agent's data; the same bits on any threads; a "
+          "radius outside [0, widest] is refused by name and moves nobody") {
+    using V = glm::vec3;
+    using S = float;
+    struct look {
+        float radius = 0;
+    };
+    steer::rng gen(47);
+    steer::crowd<V, look> initial{steer::think_schedule(3)};
+    for (int i = 0; i < 900; ++i)
+        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(8),
+                                                   .velocity = steer::random_unit_vector<V>(gen),
+                                                   .max_force = 2,
+                                                   .max_speed = 1},
+                          look{.radius = i % 4 == 0 ? 2.5f : 0.6f});
+    const steer::radius_by_agent radius{
+        S(2.5), [](steer::crowd_id, const steer::vehicle<V>&, const look& mine) { return mine.radius; }};
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, look& mine, const auto& neighbors) {
+        for (const auto& other : neighbors)
+            REQUIRE(steer::distance_squared(other.position(), self.position()) <= mine.radius * mine.radius);
+        return steer::flocking(self, neighbors, {}) + steer::separation(self, neighbors, {.max_distance = 0.5f});
+    };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V, look> c = initial;
+        for (int step = 0; step < 8; ++step) c.step(S(1) / 60, radius, think, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    if (steer::test::threads_available) {
+        for (unsigned threads : {2u, 3u}) {
+            const auto other = run(steer::thread_pool_executor(threads));
+            for (std::size_t i = 0; i < serial.size(); ++i) {
+                REQUIRE(other.ids()[i] == serial.ids()[i]);
+                REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            }
+        }
+    }
+    steer::crowd<V, look> c = initial;
+    const steer::crowd_id victim = c.ids()[30];
+    c.set_phase(victim, 0);  // due at the first frame
+    for (const float bad : {2.6f, -0.1f, std::numeric_limits<float>::quiet_NaN()}) {
+        c.data(victim).radius = bad;
+        const std::string expected = "steer::crowd::step: radius for agent " + std::to_string(victim.index) +
+                                     " (generation 0) must be in [0, widest] (got ";
+        CHECK_THROWS_WITH_AS(c.step(S(1) / 60, radius, think), doctest::Contains(expected.c_str()),
+                             std::invalid_argument);
+    }
+    CHECK(c.frame() == 0);  // nobody moved
+    CHECK(same_state(c.agent(victim), initial.agent(victim)));
+    CHECK_THROWS_WITH_AS(c.step(S(1) / 60, steer::radius_by_agent{S(-1), radius.of}, think),
+                         "steer::crowd::step: radius must be >= 0 and finite (got -1)", std::invalid_argument);
+}
