@@ -79,13 +79,22 @@ template <vector V>
     const S limit = max_length * max_length;
     if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) {
         if (squared <= limit) return v;
-        return v * (max_length / std::sqrt(squared));
+        const S length = std::sqrt(squared);
+        const S ratio = max_length / length;
+        if (ratio >= std::numeric_limits<S>::min()) [[likely]]
+            return v * ratio;
+        return (v / length) * max_length;  // a denormal ratio keeps too few bits (below)
     }
     // Rare: squares that overflow or underflow. Compare lengths instead of squares.
     if (!is_finite(v)) return V(S(0));
     const S length = safe_length(v);
     if (length <= max_length) return v;
-    return v * (max_length / length);
+    // A ratio below the smallest normal number keeps only a few bits (2^-149 steps in
+    // float): v times it could come out 1e-4 long. The unit vector times the limit rounds
+    // by an ulp of the result instead.
+    const S ratio = max_length / length;
+    if (ratio >= std::numeric_limits<S>::min()) return v * ratio;
+    return (v / length) * max_length;
 }
 
 /// The component of `v` along `unit_basis` (which must have unit length).

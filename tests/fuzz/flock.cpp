@@ -29,11 +29,17 @@
 #include <steer/flock.hpp>
 #include <steer/schedule.hpp>
 
+#include "flocking_conditioning.hpp"
 #include "fuzz_input.hpp"
+#include "vehicle_bits.hpp"
 
 namespace {
 
+using steer::fuzz::gap;
 using steer::fuzz::input;
+using steer::fuzz::random_neighborhood;
+using steer::fuzz::same_bits;
+using steer::fuzz::same_state;
 
 /// An executor as an engine's job system might be: uneven pieces, the last first.
 struct scrambling_executor {
@@ -44,104 +50,6 @@ struct scrambling_executor {
             if (cuts[p] < cuts[p + 1]) body(cuts[p], cuts[p + 1]);
     }
 };
-
-template <steer::vector V>
-bool same_bits(const V& a, const V& b) {
-    return std::memcmp(&a, &b, sizeof(V)) == 0;
-}
-
-template <steer::vector V>
-bool same_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
-    bool all = same_bits(a.position(), b.position()) && same_bits(a.velocity(), b.velocity()) &&
-               same_bits(a.forward(), b.forward()) && same_bits(a.side(), b.side()) &&
-               same_bits(a.acceleration(), b.acceleration());
-    if constexpr (steer::dimension_v<V> == 3) all = all && same_bits(a.up(), b.up());
-    return all;
-}
-
-template <steer::vector V>
-double gap(const V& a, const V& b) {
-    return static_cast<double>(steer::safe_length(a - b));
-}
-
-template <steer::vector V>
-steer::neighborhood<V> random_neighborhood(input& in) {
-    using S = steer::scalar_t<V>;
-    return {.max_distance = in.flag() ? in.in_range<S>(S(0), S(3)) : in.non_negative<S>(),
-            .max_angle = in.in_range<S>(S(0), S(4))};
-}
-
-template <steer::vector V>
-steer::flocking_params<V> scaled(steer::flocking_params<V> p, double factor, double turn) {
-    using S = steer::scalar_t<V>;
-    for (steer::neighborhood<V>* n : {&p.separation, &p.alignment, &p.cohesion}) {
-        const double wider = static_cast<double>(n->max_distance) * factor;
-        if (wider <= static_cast<double>(std::numeric_limits<S>::max())) n->max_distance = static_cast<S>(wider);
-        n->max_angle = std::max(S(0), static_cast<S>(static_cast<double>(n->max_angle) + turn));
-    }
-    return p;
-}
-
-/// The weights moved apart by relative amounts: a sum of weighted unit vectors that cancel
-/// (separation against cohesion at equal weights) is rounding left over, which this turns.
-template <steer::vector V>
-steer::flocking_params<V> reweighted(steer::flocking_params<V> p, double first, double last) {
-    using S = steer::scalar_t<V>;
-    const auto times = [](S w, double f) {
-        const double x = static_cast<double>(w) * f;
-        return std::abs(x) <= static_cast<double>(std::numeric_limits<S>::max()) ? static_cast<S>(x) : w;
-    };
-    p.separation_weight = times(p.separation_weight, first);
-    p.cohesion_weight = times(p.cohesion_weight, last);
-    return p;
-}
-
-/// Whether each of flocking's three sums over `agent`'s neighbors is more than the rounding
-/// of its terms (|sum| > 1000 epsilon * sum of |term|), for the components with a non-zero
-/// weight: a sum that is mostly cancellation (offsets of 1e13 either side of an agent whose
-/// near neighbors are 0.03 away) points anywhere after its terms are added in another order.
-template <steer::vector V>
-bool sums_conditioned(const std::vector<steer::vehicle<V>>& all, std::size_t agent, const steer::flocking_params<V>& p) {
-    using S = steer::scalar_t<V>;
-    const steer::vehicle<V>& a = all[agent];
-    V sums[3] = {V(S(0)), V(S(0)), V(S(0))};
-    double sizes[3] = {0, 0, 0};
-    double count = 0;
-    for (std::size_t k = 0; k < all.size(); ++k) {
-        if (k == agent) continue;
-        const steer::vehicle<V>& other = all[k];
-        const V offset = other.position() - a.position();
-        const S squared = steer::length_squared(offset);
-        if (!(squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())) continue;
-        if (steer::in_neighborhood(a, other, p.separation)) {
-            sums[0] -= offset / squared;
-            sizes[0] += static_cast<double>(steer::safe_length(offset / squared));
-        }
-        if (steer::in_neighborhood(a, other, p.alignment)) {
-            sums[1] += other.forward();
-            sizes[1] += 1;
-            count += 1;
-        }
-        if (steer::in_neighborhood(a, other, p.cohesion)) {
-            sums[2] += offset;
-            sizes[2] += static_cast<double>(steer::safe_length(offset));
-        }
-    }
-    if (count > 0) {  // the velocity error: heading sum * (max_speed / count) - velocity
-        sums[1] = sums[1] * (a.max_speed() / static_cast<S>(count)) - a.velocity();
-        sizes[1] = static_cast<double>(a.max_speed()) + static_cast<double>(a.speed());
-    } else {
-        sums[1] = V(S(0));
-        sizes[1] = 0;
-    }
-    const S weights[3] = {p.separation_weight, p.alignment_weight, p.cohesion_weight};
-    const double noise = 1000 * static_cast<double>(std::numeric_limits<S>::epsilon());
-    for (int c = 0; c < 3; ++c) {
-        if (weights[c] == S(0) || sizes[c] == 0) continue;
-        if (!(static_cast<double>(steer::safe_length(sums[c])) > noise * sizes[c])) return false;
-    }
-    return true;
-}
 
 template <steer::vector V>
 struct harness {
@@ -235,7 +143,6 @@ struct harness {
         steer::fuzz::trace("step: %zu agents, dt %g, frame %llu", ids.size(), double(dt),
                            static_cast<unsigned long long>(frame));
 
-        std::vector<steer::vehicle<V>> reversed(before.rbegin(), before.rend());
         const double relative = std::is_same_v<S, float> ? 2e-3 : 1e-9;
         for (std::size_t i = 0; i < ids.size(); ++i) {
             const steer::flock_id id = ids[i];
@@ -261,38 +168,8 @@ struct harness {
             // Against steer::flocking, where the answer does not hang on rounding.
             const V reference = steer::flocking(before[i], before, p);
             const double tolerance = relative * max_force + slack;
-            bool conditioned = steer::is_finite(reference) && sums_conditioned(before, i, p);
-            // The agent nudged by a hundred-thousandth of its speed and of the neighborhoods:
-            // a component that is only rounding left over (an agent already aligned with its
-            // neighbors, a neighbor exactly opposite another) is normalized into a direction
-            // that such a nudge turns anywhere.
-            const V velocity = before[i].velocity();
-            V across;  // square to the velocity
-            if constexpr (steer::dimension_v<V> == 2) {
-                across = V(-velocity.y, velocity.x);
-            } else {
-                V axis(S(0));
-                const V a = glm::abs(velocity);
-                axis[a.x <= a.y && a.x <= a.z ? 0 : (a.y <= a.z ? 1 : 2)] = S(1);
-                across = glm::cross(velocity, axis);
-            }
-            std::vector<steer::vehicle<V>> slower = before, turned = before;
-            const V slow = velocity * S(1 - 1e-5);
-            const V turn = velocity + steer::safe_normalize(across) * (steer::safe_length(velocity) * S(1e-5));
-            if (steer::is_finite(slow)) slower[i].set_velocity(slow);
-            if (steer::is_finite(turn)) turned[i].set_velocity(turn);
-            std::vector<steer::vehicle<V>> shifted = before;
-            const S reach = std::max({p.separation.max_distance, p.alignment.max_distance, p.cohesion.max_distance});
-            const V moved = before[i].position() + V(reach * S(1e-5));
-            if (steer::is_finite(moved)) shifted[i].set_position(moved);
-            const V others[] = {steer::flocking(reversed[reversed.size() - 1 - i], reversed, p),
-                                steer::flocking(before[i], before, scaled(p, 1 + 1e-4, 1e-4)),
-                                steer::flocking(before[i], before, scaled(p, 1 - 1e-4, -1e-4)),
-                                steer::flocking(slower[i], slower, p), steer::flocking(turned[i], turned, p),
-                                steer::flocking(shifted[i], shifted, p),
-                                steer::flocking(before[i], before, reweighted(p, 1 + 1e-4, 1 - 1e-4)),
-                                steer::flocking(before[i], before, reweighted(p, 1 - 1e-4, 1 + 1e-4))};
-            for (const V& other : others) conditioned = conditioned && gap(other, reference) <= tolerance / 4;
+            bool conditioned = steer::is_finite(reference) && steer::fuzz::sums_conditioned(before, i, p);
+            conditioned = conditioned && steer::fuzz::flocking_stable(before, i, p, reference, tolerance);
             steer::fuzz::trace("  agent %zu: force vs reference %g (tolerance %g), conditioned %d; force %.9g %.9g %.9g reference %.9g %.9g %.9g", i,
                                gap(force, reference), tolerance, int(conditioned), double(force[0]), double(force[1]),
                                double(force[steer::dimension_v<V> - 1]), double(reference[0]), double(reference[1]),

@@ -1,6 +1,7 @@
 // Pathway fuzzer: random polylines (repeated and collinear points, tiny and huge coordinates,
 // one radius or one per point, open or cyclic), queried at random points. Aborts unless
-// every answer is finite and consistent:
+// every answer is consistent, and finite within the promise (beyond it, fuzz_input.hpp's
+// wide inputs, a path's length may overflow: then only the exact comparisons are checked):
 //   - nearest (the box hierarchy) gives exactly what nearest_by_scan gives, ties included;
 //   - the projection's point lies on the spine where point_at_distance(distance) says,
 //     its tangent is a unit vector, its distance lies in [0, length()] ([0, length()) cyclic),
@@ -37,6 +38,12 @@ bool close(S a, S b, S tolerance) {
 template <steer::vector V>
 bool same(const V& a, const V& b) {
     return std::memcmp(&a, &b, sizeof(V)) == 0;
+}
+
+/// The same bits (NaN included: beyond the promise, a path's length may overflow).
+template <class S>
+bool same_scalar(S a, S b) {
+    return std::memcmp(&a, &b, sizeof(S)) == 0;
 }
 
 template <steer::vector V>
@@ -92,13 +99,13 @@ void run(input& in) {
 
     // Length: finite, positive, the sum of the segment lengths.
     const S length = path.length();
-    STEER_FUZZ_CHECK(std::isfinite(length) && length > S(0));
+    STEER_FUZZ_PROMISED(std::isfinite(length) && length > S(0));
     S scale = 0;  // the largest coordinate: rounding errors are relative to it
     for (const V& p : kept) scale = std::max(scale, steer::max_abs_component(p));
     S sum = 0;
     for (std::size_t i = 0; i < path.segment_count(); ++i)
         sum += steer::safe_length(kept[(i + 1) % kept.size()] - kept[i]);
-    STEER_FUZZ_CHECK(close(sum, length, S(64) * eps * length));
+    STEER_FUZZ_PROMISED(close(sum, length, S(64) * eps * length));
     // Squared distances underflow below sqrt(min) (about 1e-19 in float, 1.5e-154 in double):
     // nearer than that, every point is at distance zero and the lowest segment wins a tie.
     // That absolute floor is the documented resolution of every distance comparison.
@@ -122,50 +129,51 @@ void run(input& in) {
         STEER_FUZZ_CHECK(same(near.point, scan.point));
         STEER_FUZZ_CHECK(same(near.tangent, scan.tangent));
         STEER_FUZZ_CHECK(near.segment == scan.segment);
-        STEER_FUZZ_CHECK(near.distance == scan.distance && near.outside == scan.outside && near.radius == scan.radius);
+        STEER_FUZZ_CHECK(same_scalar(near.distance, scan.distance) && same_scalar(near.outside, scan.outside) &&
+                         same_scalar(near.radius, scan.radius));
 
-        STEER_FUZZ_CHECK(steer::is_finite(near.point) && steer::is_finite(near.tangent));
-        STEER_FUZZ_CHECK(std::isfinite(near.outside) && std::isfinite(near.distance) && std::isfinite(near.radius));
-        STEER_FUZZ_CHECK(close(static_cast<double>(glm::length(near.tangent)), 1.0, 1e-5));
-        STEER_FUZZ_CHECK(near.distance >= S(0) && (cyclic ? near.distance < length : near.distance <= length));
+        STEER_FUZZ_PROMISED(steer::is_finite(near.point) && steer::is_finite(near.tangent));
+        STEER_FUZZ_PROMISED(std::isfinite(near.outside) && std::isfinite(near.distance) && std::isfinite(near.radius));
+        STEER_FUZZ_PROMISED(close(static_cast<double>(glm::length(near.tangent)), 1.0, 1e-5));
+        STEER_FUZZ_PROMISED(near.distance >= S(0) && (cyclic ? near.distance < length : near.distance <= length));
         STEER_FUZZ_CHECK(near.segment < path.segment_count());
-        STEER_FUZZ_CHECK(near.radius >= S(0) && near.radius <= radius_max * (S(1) + S(4) * eps));
+        STEER_FUZZ_PROMISED(near.radius >= S(0) && near.radius <= radius_max * (S(1) + S(4) * eps));
 
         // outside + radius is the distance from the query to the projected point.
         const S gap = steer::safe_length(p - near.point);
-        STEER_FUZZ_CHECK(close(near.outside + near.radius, gap, S(16) * eps * (gap + near.radius) + floor));
+        STEER_FUZZ_PROMISED(close(near.outside + near.radius, gap, S(16) * eps * (gap + near.radius) + floor));
 
         // The projected point is where the path distance says it is.
-        STEER_FUZZ_CHECK(path.distance_along(p) == near.distance);
+        STEER_FUZZ_PROMISED(path.distance_along(p) == near.distance);
         const V again = path.point_at_distance(near.distance);
-        STEER_FUZZ_CHECK(steer::is_finite(again));
-        STEER_FUZZ_CHECK(steer::max_abs_component(again - near.point) <= tolerance);
+        STEER_FUZZ_PROMISED(steer::is_finite(again));
+        STEER_FUZZ_PROMISED(steer::max_abs_component(again - near.point) <= tolerance);
 
         // No spine point is nearer than the projection: check the corners. Squared distances
         // only tell apart spine points whose distances differ by more than rounding (a few
         // eps times the distance itself): from far away, every point of a small path ties.
         const S resolution = tolerance + S(64) * eps * gap;
-        for (const V& corner : kept) STEER_FUZZ_CHECK(steer::safe_length(p - corner) >= gap - resolution);
+        for (const V& corner : kept) STEER_FUZZ_PROMISED(steer::safe_length(p - corner) >= gap - resolution);
 
         // The tube: nearest_inside lands inside (up to rounding) and is p itself when p is inside.
         const V inside = steer::nearest_inside(path, p);
-        STEER_FUZZ_CHECK(steer::is_finite(inside));
+        STEER_FUZZ_PROMISED(steer::is_finite(inside));
         if (steer::contains(path, p)) {
             STEER_FUZZ_CHECK(same(inside, p));
         } else if (!per_point) {
             // With per-point radii the tube is ambiguous where two segments overlap (a path
             // that doubles back on itself) with different radii: a rounding step decides which
             // segment, and so which radius, a point belongs to. With one radius it is not.
-            STEER_FUZZ_CHECK(path.nearest(inside).outside <= resolution + S(16) * eps * radius_max);
+            STEER_FUZZ_PROMISED(path.nearest(inside).outside <= resolution + S(16) * eps * radius_max);
         }
 
         // Any finite path distance, far outside [0, length] too, gives finite answers.
         const S d = in.flag() ? in.scalar<S>() : in.in_range<S>(S(-2), S(3)) * length;
         const V at = path.point_at_distance(d);
-        STEER_FUZZ_CHECK(steer::is_finite(at));
-        STEER_FUZZ_CHECK(close(static_cast<double>(glm::length(path.tangent_at_distance(d))), 1.0, 1e-5));
+        STEER_FUZZ_PROMISED(steer::is_finite(at));
+        STEER_FUZZ_PROMISED(close(static_cast<double>(glm::length(path.tangent_at_distance(d))), 1.0, 1e-5));
         const S r = path.radius_at_distance(d);
-        STEER_FUZZ_CHECK(std::isfinite(r) && r >= S(0) && r <= radius_max * (S(1) + S(4) * eps));
+        STEER_FUZZ_PROMISED(std::isfinite(r) && r >= S(0) && r <= radius_max * (S(1) + S(4) * eps));
         if (!cyclic) {
             if (d <= S(0)) STEER_FUZZ_CHECK(at == kept.front());  // values: a -0 may come back as +0
             if (d >= length) STEER_FUZZ_CHECK(at == kept.back());

@@ -62,18 +62,22 @@ struct harness {
         return in.flag() ? -value : value;
     }
 
-    /// A coordinate on axis i: inside, on the border, just outside, far outside, huge, or any.
+    /// A coordinate on axis i: inside, on the border, just outside, far outside, huge, or any;
+    /// always finite (just outside a border at the largest finite value, or a point inside a
+    /// region wider than it, would be infinite: then the border itself).
     S coordinate(int i) {
         const S lo = region.min[i], hi = region.max[i];
+        S c = lo;
         switch (in.pick(8)) {
-            case 0: return lo;
-            case 1: return hi;
-            case 2: return std::nextafter(lo, -std::numeric_limits<S>::infinity());
-            case 3: return std::nextafter(hi, std::numeric_limits<S>::infinity());
-            case 4: return enormous();
-            case 5: return in.scalar<S>();
-            default: return lo + (hi - lo) * in.in_range<S>(S(0), S(1));
+            case 0: c = lo; break;
+            case 1: c = hi; break;
+            case 2: c = std::nextafter(lo, -std::numeric_limits<S>::infinity()); break;
+            case 3: c = std::nextafter(hi, std::numeric_limits<S>::infinity()); break;
+            case 4: c = enormous(); break;
+            case 5: c = in.scalar<S>(); break;
+            default: c = lo + (hi - lo) * in.in_range<S>(S(0), S(1)); break;
         }
+        return std::isfinite(c) ? c : lo;
     }
 
     V position() {
@@ -83,7 +87,14 @@ struct harness {
         return p;
     }
 
+    /// A query radius: finite and >= 0 (a fraction of a region wider than the largest
+    /// finite value would be infinite, or NaN: then the largest finite value).
     S radius(const V& center) {
+        const S r = any_radius(center);
+        return std::isfinite(r) && r >= S(0) ? r : std::numeric_limits<S>::max();
+    }
+
+    S any_radius(const V& center) {
         switch (in.pick(6)) {
             case 0: return S(0);
             case 1: return std::abs(enormous());

@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include <doctest/doctest.h>
 
@@ -27,6 +29,24 @@ TEST_CASE_TEMPLATE("truncate shortens only what is too long", V, STEER_TEST_VECT
     // And a denormal limit still bounds the length.
     const S tiny_limit = std::numeric_limits<S>::denorm_min() * S(64);
     CHECK(steer::safe_length(steer::truncate(make<V>(1, 1, 0), tiny_limit)) <= tiny_limit * S(1.01));
+}
+
+TEST_CASE_TEMPLATE("truncate to a limit thousands of times below the smallest normal number per unit of length "
+                   "stays within rounding of the limit",
+                   V, STEER_TEST_VECTORS_ALL) {
+    // Found by the behavior fuzzer (through alignment): limit / length was a denormal number,
+    // a few bits wide, and the vector times it came out up to 1.5e-4 too long.
+    using S = steer::scalar_t<V>;
+    const S least = std::numeric_limits<S>::min();
+    const S length = std::is_same_v<S, float> ? S(1740.61) : S(1e12);  // ratios down to 1e-42 and 1e-320
+    double worst = 0;
+    for (int i = 0; i < 64; ++i) {
+        const S limit = least * S(1 + i % 5);
+        const V v = make<V>(0.5, 0.5 - 0.03 * i, 0.5) * length;
+        worst = std::max(worst, static_cast<double>(steer::safe_length(steer::truncate(v, limit))) /
+                                    static_cast<double>(limit));
+    }
+    CHECK(worst <= 1 + 1e-6);
 }
 
 TEST_CASE_TEMPLATE("safe_normalize gives a unit vector or zero, never NaN", V, STEER_TEST_VECTORS_ALL) {

@@ -229,6 +229,8 @@ private:
         fine = fine & (plain | all_zero(v));
         const mask longer = plain & ~(squared <= limit);
         const pack scale = max_length / P::sqrt(P::max(squared, P::broadcast(std::numeric_limits<S>::min())));
+        // A denormal ratio: truncate scales the unit vector instead (its careful branch).
+        fine = fine & ~(longer & (scale < P::broadcast(std::numeric_limits<S>::min())));
         for (int d = 0; d < D; ++d) v[d] = P::select(longer, v[d] * scale, v[d]);
     }
 

@@ -128,8 +128,9 @@ struct flocking_block {
 /// `combine_flocking` for the entries of `block` from `j` on (one pack): the same IEEE
 /// operations in the same order, so the same bits. Returns the bits of the lanes it
 /// computed; a lane whose normalizations need `safe_normalize`'s careful branch (a tiny or
-/// huge sum), or whose cut to max_force needs `truncate`'s, is left to `combine_flocking`
-/// itself.
+/// huge sum), or whose cut to max_force needs `truncate`'s (squares that are not normal
+/// numbers, or a ratio of max_force to the length below the smallest normal number), is
+/// left to `combine_flocking` itself.
 template <class P, int D, std::size_t B>
 unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
                                 const typename P::pack (&weights)[3]) noexcept {
@@ -184,6 +185,7 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
     fine = fine & (plain | zero_vector);
     const mask cut = plain & (squared > limit);
     const pack shrink = P::select(cut, max_force / P::sqrt(P::select(plain, squared, one)), one);
+    fine = fine & ~(cut & (shrink < smallest));  // a denormal ratio: truncate's careful branch
     for (int d = 0; d < D; ++d) {
         const pack shortened = force[d] * shrink;
         force[d] = P::select(cut, shortened, force[d]);

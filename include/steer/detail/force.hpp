@@ -47,8 +47,10 @@ template <agent A>
     // and the force is error × max_force / max(|error|, max_speed).
     const S squared = length_squared(error);
     if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]] {
+        // A denormal scale (a max_force near the smallest normal number against a large
+        // error) keeps too few bits: the careful path scales a unit vector instead.
         const S scale = max_force / std::max(std::sqrt(squared), max_speed);
-        if (scale <= std::numeric_limits<S>::max()) return error * scale;
+        if (scale >= std::numeric_limits<S>::min() && scale <= std::numeric_limits<S>::max()) return error * scale;
     }
     return velocity_error_force_careful(error, max_speed, max_force);
 }
@@ -65,7 +67,7 @@ template <agent A>
     const S squared = length_squared(force);
     if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]] {
         const S scale = std::min(S(1), max_force / std::sqrt(squared));
-        if (scale <= std::numeric_limits<S>::max()) return force * scale;
+        if (scale >= std::numeric_limits<S>::min() && scale <= std::numeric_limits<S>::max()) return force * scale;
     }
     return truncate(force, max_force);
 }

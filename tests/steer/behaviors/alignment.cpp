@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -80,4 +83,25 @@ TEST_CASE_TEMPLATE("alignment is finite and zero with coincident or no neighbors
     CHECK(steer::alignment(v, std::vector<steer::vehicle<V>>(4, v), n) == zero);
     const steer::vehicle<V> resting({.position = make<V>(2, 3, 4)});
     CHECK(steer::alignment(resting, std::vector<steer::vehicle<V>>(4, resting), n) == zero);
+}
+
+TEST_CASE_TEMPLATE("alignment stays within a max_force near the smallest normal number against a fast error", V,
+                   STEER_TEST_VECTORS) {
+    // Found by the behavior fuzzer: max_force / max(|error|, max_speed) was a denormal scale,
+    // a few bits wide, and the force came out up to 1e-4 longer than max_force.
+    using S = steer::scalar_t<V>;
+    const S least = std::numeric_limits<S>::min();
+    const S fast = std::is_same_v<S, float> ? S(1740.61) : S(1e12);
+    double worst = 0;
+    for (int i = 0; i < 64; ++i) {
+        const S limit = least * S(1 + i % 5);
+        const V heading = make<V>(0.5, 0.5 - 0.03 * i, 0.5) * fast;
+        const steer::vehicle<V> self({.velocity = heading * S(-0.01 * (i % 9)), .max_force = limit, .max_speed = fast});
+        const std::vector<steer::vehicle<V>> others{
+            steer::vehicle<V>({.position = make<V>(0.5, 0.5, 0.5), .velocity = heading, .max_speed = fast})};
+        const V force = steer::alignment(self, others, {.max_distance = 2, .max_angle = 4});
+        worst = std::max(worst, static_cast<double>(steer::safe_length(force)) / static_cast<double>(limit));
+    }
+    CHECK(worst > 0.5);  // full effort, or nearly
+    CHECK(worst <= 1 + 1e-6);
 }

@@ -29,7 +29,8 @@ bool same_vehicle_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) 
 
 /// A crowd that visits every branch of the vehicle model: plain vehicles of assorted
 /// masses and limits, smoothed and banking ones, vehicles at rest, moving straight up
-/// (forward along the up hint), and faster than their limit.
+/// (forward along the up hint), faster than their limit, and with limits near the smallest
+/// normal number.
 template <steer::vector V>
 std::vector<steer::vehicle<V>> assorted_vehicles(steer::rng& gen, std::size_t count) {
     using S = steer::scalar_t<V>;
@@ -44,6 +45,10 @@ std::vector<steer::vehicle<V>> assorted_vehicles(steer::rng& gen, std::size_t co
         if (i % 13 == 0) p.banking = true;
         if (i % 7 == 0) p.velocity = V(S(0));
         if (i % 17 == 0) p.velocity = make<V>(0, 1, 0);
+        // Limits whose ratio to an ordinary force or speed is below the smallest normal
+        // number: truncate's careful branch, which the lanes leave to apply_force.
+        if (i % 31 == 0) p.max_force = std::numeric_limits<S>::min() * S(1 + i % 3);
+        if (i % 37 == 0) p.max_speed = std::numeric_limits<S>::min() * S(2);
         all.emplace_back(p);
     }
     return all;
