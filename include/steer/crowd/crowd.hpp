@@ -712,6 +712,14 @@ private:
         if (++generations_[index] != 0) free_.push_back(index);
     }
 
+    /// The radius the grid is planned for: at least twice the square root of the smallest
+    /// normal number, below which squared distances underflow and points count as
+    /// coincident (docs/errors.md, "Resolution"): such neighbors are within any radius, and
+    /// cells planned for a denormal radius put them cells apart (found by the crowd fuzzer).
+    [[nodiscard]] static double grid_radius(S radius) noexcept {
+        return std::max(static_cast<double>(radius), 2 * std::sqrt(static_cast<double>(std::numeric_limits<S>::min())));
+    }
+
     /// Notes that the agent in `slot` may no longer be where the grid has it.
     void touch(std::uint32_t slot) {
         if (touched_[slot] != 0) return;
@@ -771,7 +779,7 @@ private:
             exec(n, think_all);  // may throw: nothing has moved, the old steering and data stand
             // The grid to come is planned for the same radius: the move notes each agent's
             // cell while the agent is at hand.
-            grid_.plan(static_cast<double>(radius));
+            grid_.plan(grid_radius(radius));
             keys_x_.resize(n);
             keys_row_.resize(n);
             move<Lanes>(dt, exec, constrain);
@@ -1002,7 +1010,7 @@ private:
     void reindex(S radius, Exec& exec, bool keys_ready = false) {
         const std::size_t n = vehicles_.size();
         if (!keys_ready) {
-            grid_.plan(static_cast<double>(radius));
+            grid_.plan(grid_radius(radius));
             keys_x_.resize(n);
             keys_row_.resize(n);
             exec(n, [this](std::size_t begin, std::size_t end) {

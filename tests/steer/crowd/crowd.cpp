@@ -794,3 +794,17 @@ TEST_CASE("crowd radius_by_agent: the radius may come from the agent's data; the
     CHECK_THROWS_WITH_AS(c.step(S(1) / 60, steer::radius_by_agent{S(-1), radius.of}, think),
                          "steer::crowd::step: radius must be >= 0 and finite (got -1)", std::invalid_argument);
 }
+
+TEST_CASE_TEMPLATE("crowd neighbors whose squared distance underflows count at a denormal radius", V, STEER_TEST_VECTORS) {
+    // Found by the crowd fuzzer: two agents 1e-23 apart in float are coincident to the
+    // distance test (their squared distance rounds to zero), but the grid, planned with cells
+    // of the denormal radius, put them 1e22 cells apart and neither listed the other.
+    using S = steer::scalar_t<V>;
+    const S apart = std::sqrt(std::numeric_limits<S>::denorm_min()) / 4;  // squared: denorm_min / 16, rounds to 0
+    steer::crowd<V> c;
+    c.add(steer::vehicle_params<V>{.position = V(S(0))});
+    c.add(steer::vehicle_params<V>{.position = make<V>(1, 0, 0) * apart});
+    c.add(steer::vehicle_params<V>{.position = make<V>(0, 1, 0) * apart});
+    check_neighbors(c, static_cast<double>(std::numeric_limits<S>::denorm_min()));
+    check_neighbors(c, 0.0);
+}
