@@ -23,7 +23,7 @@
 // - for_each_within and nearest answer what a scan of every agent answers (the same
 //   squared distances; of equal distances, the smallest id.index);
 // - a step with a bad dt or radius, or whose think returns a non-finite force, is refused
-//   and moves nobody; an accepted step leaves no NaN in any vehicle.
+//   and moves nobody; an accepted step leaves no NaN in any vehicle (within the promise).
 // A step that takes longer than libFuzzer's -timeout is reported as a hang: the crowds stay
 // under 300 agents, so a step superlinear in them shows.
 
@@ -596,7 +596,10 @@ struct harness {
             expected.apply_force(force, dt);
             if (constrained) keep_above(expected);
             STEER_FUZZ_CHECK(same_state(now, expected));
-            STEER_FUZZ_CHECK(!has_nan(now));
+            // No NaN within the finite-input promise (docs/errors.md); beyond it, sums of huge
+            // forces may overflow (a wide input once stepped a vehicle to NaN through
+            // apply_force, the same on the per-vehicle path: tests/fuzz/corpus/crowd/regress_wide_nan).
+            STEER_FUZZ_PROMISED(!has_nan(now));
             STEER_FUZZ_PROMISED(steer::is_finite(now.position()) && steer::is_finite(now.velocity()));
             if constexpr (has_data) {
                 const mind& after = std::as_const(serial).data(id);
