@@ -163,7 +163,7 @@ options parse(int argc, char** argv) {
         } else if (arg == "--think-hz") {
             // As a float, and at least once in 60000 frames, so that the thinking period in
             // frames (60 / H, a std::uint32_t) is a whole number that fits.
-            o.think_hz = parse_float(arg, value(), 0.001f, 60, "a rate from 0.001 to 60 Hz");
+            o.think_hz = static_cast<double>(parse_float(arg, value(), 0.001f, 60, "a rate from 0.001 to 60 Hz"));
         } else if (arg == "--threads") {
             const auto n = parse_number<unsigned>(arg, value(), "a whole number of threads from 1 to 64");
             if (n < 1 || n > 64) throw usage_error{"--threads needs a whole number of threads from 1 to 64 (got " + std::to_string(n) + ")"};
@@ -175,7 +175,7 @@ options parse(int argc, char** argv) {
         } else if (arg == "--svg-at") {
             o.svg_at = parse_real(arg, value(), 0, 3600, "a time in seconds from 0 to 3600");
         } else if (arg == "--svg-zoom") {
-            o.svg_zoom = parse_float(arg, value(), 1, 8, "a magnification from 1 to 8");
+            o.svg_zoom = static_cast<double>(parse_float(arg, value(), 1, 8, "a magnification from 1 to 8"));
         } else if (arg == "--csv") {
             o.csv = file_name(arg, value());
         } else if (arg == "--quiet") {
