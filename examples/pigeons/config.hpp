@@ -106,6 +106,11 @@ struct park_config {
     /// (flocking's separation is normalized), growing as they get closer.
     float personal_space = 0.5f;
     float personal_space_weight = 0.6f;  ///< a share of max_force, as every weight
+    /// Walking birds keep their personal space by reciprocal avoidance (van den Berg et al.
+    /// 2011) instead: each takes the velocity nearest what its urges want that keeps it
+    /// clear of the herd, each bird doing its share (the `--walkers reciprocal` option).
+    bool reciprocal_walkers = false;
+    steer::reciprocal_avoidance_params<vec3> walk_reciprocal{.time_horizon = 2, .clearance = 0.05f};
 
     // ---- annoyance: ratcheted up by each startle, decaying slowly
     float annoyance_per_startle = 1;
@@ -168,6 +173,17 @@ struct park_config {
     [[nodiscard]] std::uint32_t avoidance_period() const noexcept { return period_for(std::max(avoidance_hz, think_hz)); }
     [[nodiscard]] steer::sphere<vec3> enclosure() const noexcept {
         return {{0, enclosure_center_y, 0}, enclosure_radius * scale};
+    }
+    /// The factor a bird's annoyance keeps over one frame: exp(-dt / time constant), by the
+    /// series to x^3 after halving x below 1e-3 (then squaring back). Plain arithmetic, so
+    /// the same number on every platform, within a few units of a float's last place.
+    [[nodiscard]] float annoyance_kept_per_frame() const noexcept {
+        double x = 1.0 / (static_cast<double>(frame_hz) * static_cast<double>(annoyance_time_constant));
+        int halvings = 0;
+        for (; x > 1e-3; x /= 2) ++halvings;
+        double e = 1 - x + x * x / 2 - x * x * x / 6;
+        for (; halvings > 0; --halvings) e *= e;
+        return static_cast<float>(e);
     }
     /// How far a bird looks: the widest of its neighborhoods (the herd's and the flock's
     /// cohesion, contagion's cylinder, personal space).

@@ -28,6 +28,7 @@
 
 #include <steer/thread_pool.hpp>
 
+#include "census.hpp"
 #include "park.hpp"
 #include "replay.hpp"
 
@@ -46,6 +47,8 @@ options:
   --clap-at T      a hand clap at T seconds (0 to 3600) over the walking birds; repeatable
                    (default: one clap at 21 s; any --clap-at replaces it)
   --think-hz H     main thinking rate of each bird, 0.001 to 60 Hz (default 10)
+  --walkers W      how walking birds keep their personal space: separation (default) or
+                   reciprocal (reciprocal avoidance: no two walking birds overlap)
   --threads N      step the flock on N threads, 1 to 64 (default 1); the run is the same
                    bit for bit, and frame costs become wall-clock times
   --html FILE      write a self-contained HTML replay (top and side views)
@@ -67,6 +70,7 @@ struct options {
     std::vector<float> claps;
     bool claps_given = false;
     double think_hz = 10;   // checked as the float the park uses
+    bool reciprocal_walkers = false;
     unsigned threads = 1;
     std::string html, svg, csv;
     std::optional<double> svg_at;
@@ -164,6 +168,11 @@ options parse(int argc, char** argv) {
             // As a float, and at least once in 60000 frames, so that the thinking period in
             // frames (60 / H, a std::uint32_t) is a whole number that fits.
             o.think_hz = static_cast<double>(parse_float(arg, value(), 0.001f, 60, "a rate from 0.001 to 60 Hz"));
+        } else if (arg == "--walkers") {
+            const auto v = value();
+            if (v == "separation") o.reciprocal_walkers = false;
+            else if (v == "reciprocal") o.reciprocal_walkers = true;
+            else throw usage_error{"--walkers needs 'separation' or 'reciprocal' (got '" + std::string(v) + "')"};
         } else if (arg == "--threads") {
             const auto n = parse_number<unsigned>(arg, value(), "a whole number of threads from 1 to 64");
             if (n < 1 || n > 64) throw usage_error{"--threads needs a whole number of threads from 1 to 64 (got " + std::to_string(n) + ")"};
@@ -255,6 +264,7 @@ int run(const options& o) {
     config.seed = o.seed;
     config.car = o.car;
     config.think_hz = static_cast<float>(o.think_hz);
+    config.reciprocal_walkers = o.reciprocal_walkers;
     if (o.claps_given) config.claps = o.claps;
     pigeons::park park(config);
     // More threads: the bundled pool runs the flock's loops (see steer/executor.hpp).
@@ -284,9 +294,9 @@ int run(const options& o) {
     if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
     if (!o.quiet)
-        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %u thread%s\n",
+        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %s walkers, %u thread%s\n",
                     o.birds, o.seconds, static_cast<unsigned long long>(o.seed), o.car ? "route" : "none",
-                    o.think_hz, o.threads, o.threads == 1 ? "" : "s");
+                    o.think_hz, o.reciprocal_walkers ? "reciprocal" : "separating", o.threads, o.threads == 1 ? "" : "s");
     progress bar(!o.quiet && PIGEONS_ISATTY(stderr), o.seconds);
     // On one thread, frame costs are the CPU time of park::step(), so a busy machine does not
     // inflate them; on several, CPU time adds up the threads, so they are its wall-clock
@@ -297,7 +307,7 @@ int run(const options& o) {
     std::uint64_t second_frames = 0, frames_over = 0, seconds_over = 0, seconds_timed = 0;
     constexpr double frame_budget_ms = 1000.0 / 60.0;
     float nearest_ever = std::numeric_limits<float>::infinity();
-    std::size_t outside_ever = 0;
+    std::size_t outside_ever = 0, overlapping_ever = 0;
     constexpr float nearest_limit = 2.0f;
     char percent[32];
 
@@ -313,7 +323,7 @@ int run(const options& o) {
         worst_ms = std::max(worst_ms, ms);
         frames_over += ms > frame_budget_ms ? 1 : 0;
         ++second_frames;
-        outside_ever = std::max(outside_ever, park.outside_count());
+        outside_ever = std::max(outside_ever, pigeons::outside_count(park));
         if (replay) replay->capture(park);
         if (csv) pigeons::write_csv_frame(csv, park);
         if (f == svg_frame && !o.svg.empty()) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
@@ -326,18 +336,19 @@ int run(const options& o) {
             slowest_second_ms = std::max(slowest_second_ms, second_mean_ms);
             seconds_over += second_mean_ms > frame_budget_ms ? 1 : 0;
             ++seconds_timed;
-            const auto nearest = park.nearest_pair(nearest_limit);
+            const auto nearest = pigeons::nearest_pair(park, nearest_limit);
             if (nearest) nearest_ever = std::min(nearest_ever, *nearest);
+            overlapping_ever = std::max(overlapping_ever, pigeons::overlapping_walkers(park));
             if (!o.quiet) {
                 bar.clear();
                 char nearest_text[16];
                 if (nearest) std::snprintf(nearest_text, sizeof nearest_text, "%5.2f m", static_cast<double>(*nearest));
                 else std::snprintf(nearest_text, sizeof nearest_text, ">%.1f m", static_cast<double>(nearest_limit));
-                const std::size_t flying = park.flying_count();
+                const std::size_t flying = pigeons::flying_count(park);
                 std::printf("t %5.1f s  walking %5zu  flying %5zu  annoyance %4.2f  nearest %s  outside %zu  "
                             "%7.3f ms/frame (%s of 16.7 ms)\n",
                             static_cast<double>(park.time()), o.birds - flying, flying,
-                            static_cast<double>(park.mean_annoyance()), nearest_text, park.outside_count(), second_mean_ms,
+                            static_cast<double>(pigeons::mean_annoyance(park)), nearest_text, pigeons::outside_count(park), second_mean_ms,
                             percent_of_frame(second_mean_ms, percent));
                 std::fflush(stdout);
             }
@@ -349,7 +360,7 @@ int run(const options& o) {
     bar.clear();
 
     const double mean_ms = total_ms / static_cast<double>(std::max<std::uint64_t>(frames, 1));
-    const std::size_t flying = park.flying_count();
+    const std::size_t flying = pigeons::flying_count(park);
     float max_annoyance = 0;
     for (const auto& b : park.birds()) max_annoyance = std::max(max_annoyance, b.annoyance);
     if (o.hash)
@@ -384,13 +395,14 @@ int run(const options& o) {
                 park.takeoffs(pigeons::cause::clap), park.claps().size(), park.claps().size() == 1 ? "" : "s",
                 park.landings());
     std::printf("  at the end: %zu walking, %zu flying; annoyance mean %.2f, max %.2f\n", o.birds - flying, flying,
-                static_cast<double>(park.mean_annoyance()), static_cast<double>(max_annoyance));
+                static_cast<double>(pigeons::mean_annoyance(park)), static_cast<double>(max_annoyance));
     if (std::isfinite(nearest_ever))
         std::printf("  nearest two birds (sampled each second): %.2f m; most birds outside the enclosure at once: %zu\n",
                     static_cast<double>(nearest_ever), outside_ever);
     else
         std::printf("  nearest two birds (sampled each second): over %.1f m; most birds outside the enclosure at once: %zu\n",
                     static_cast<double>(nearest_limit), outside_ever);
+    std::printf("  most pairs of walking birds overlapping at once (sampled each second): %zu\n", overlapping_ever);
 
     int status = 0;
     auto write_file = [&](const std::string& path, const std::string& text, const char* what) {

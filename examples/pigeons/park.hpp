@@ -28,7 +28,6 @@
 #include <cstdint>
 #include <numbers>
 #include <numeric>
-#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -39,15 +38,6 @@
 
 namespace pigeons {
 
-/// `v` with its component along the unit `normal` removed.
-[[nodiscard]] inline vec3 tangent(const vec3& v, const vec3& normal) noexcept {
-    return v - normal * glm::dot(v, normal);
-}
-/// The horizontal unit direction of `v`, or `fallback` when `v` is vertical or zero.
-[[nodiscard]] inline vec3 horizontal_direction(const vec3& v, const vec3& fallback = {1, 0, 0}) noexcept {
-    const vec3 h = steer::safe_normalize(vec3(v.x, 0, v.z));
-    return h == vec3(0) ? fallback : h;
-}
 /// Why a bird took off.
 enum class cause : std::uint8_t { none, car, clap, contagion, other };
 inline constexpr std::size_t cause_count = 5;
@@ -176,36 +166,6 @@ public:
     /// The steering force bird `i` applies (held between its thoughts).
     [[nodiscard]] const vec3& steering(std::size_t i) const { return crowd_.steering(ids_[i]); }
 
-    [[nodiscard]] std::size_t flying_count() const noexcept {
-        const auto minds = crowd_.data();
-        return static_cast<std::size_t>(std::count_if(minds.begin(), minds.end(), [](const pigeon& p) { return p.flying; }));
-    }
-    [[nodiscard]] float mean_annoyance() const {
-        float sum = 0;  // by bird number: the same sum whatever order the crowd keeps
-        for (std::size_t i = 0; i < size(); ++i) sum += mind(i).annoyance;
-        return size() == 0 ? 0.0f : sum / static_cast<float>(size());
-    }
-    /// Birds whose centre is outside the enclosure.
-    [[nodiscard]] std::size_t outside_count() const noexcept {
-        const auto e = config_.enclosure();
-        const auto bodies = crowd_.vehicles();
-        return static_cast<std::size_t>(std::count_if(bodies.begin(), bodies.end(), [&](const steer::vehicle3& b) {
-            return !steer::contains(e, b.position());
-        }));
-    }
-    /// The smallest distance between two birds, if any pair is closer than `limit`.
-    [[nodiscard]] std::optional<float> nearest_pair(float limit) const {
-        float best = limit * limit;
-        bool found = false;
-        for (const steer::crowd_id id : ids_)
-            crowd_.for_each_within(crowd_.agent(id).position(), limit, [&](steer::crowd_id other, float d2) {
-                if (other != id && d2 <= best) {
-                    best = d2;
-                    found = true;
-                }
-            });
-        return found ? std::optional<float>(std::sqrt(best)) : std::nullopt;
-    }
     /// Where a clap startles about the most walking birds: of the 256 walking birds with the
     /// largest herds at their last thought (the most walking birds within `neighbor_radius`),
     /// the one with the most walking birds within `radius`; of equally busy ones the
@@ -256,8 +216,7 @@ public:
 
     /// One frame: the car drives, scheduled claps go off, then the crowd steps: every bird
     /// due to think does (reading the state the previous frame left, and writing only its
-    /// own mind: the crowd's copy for after the frame), every bird moves with its held
-    /// steering, and `act` keeps it on the ground
+    /// own mind), every bird moves with its held steering, and `act` keeps it on the ground
     /// or above it and carries out what its thought decided. `exec` (steer/executor.hpp)
     /// runs the crowd's loops on its threads; the frame comes out the same, bit for bit.
     template <class Exec = steer::serial_executor>
@@ -288,9 +247,9 @@ private:
     static constexpr std::size_t max_neighbors = 128;
 
     /// A bird's thought over its neighbors (the others within `neighbor_radius`, or within
-    /// `near_radius` for avoidance alone). It reads
-    /// them, bodies and minds as the previous frame left them, and writes only its own mind;
-    /// it returns the force the bird applies until its next thought.
+    /// `near_radius` for avoidance alone). It reads them, bodies and minds as the previous
+    /// frame left them, writes only its own mind, and returns the force the bird applies
+    /// until its next thought.
     template <class Neighbors>
     vec3 think(pigeon& me, const steer::vehicle3& b, const Neighbors& neighbors) {
         const bool main = me.think_phase == thinking_, avoid = me.avoid_phase == avoiding_;
@@ -359,7 +318,8 @@ private:
     /// Behaviors"); then personal space spends the force budget before the herd, feeding
     /// and the car get what is left (prioritized acceleration allocation, Reynolds 1987). In
     /// flight, avoidance (weighted) spends the budget first and the flight plan and flocking
-    /// get the rest, so a bird skimming the enclosure still follows its plan down.
+    /// get the rest, so a bird skimming the enclosure still follows its plan down. Reciprocal
+    /// walkers follow their reciprocal avoidance alone, once clear of the enclosure.
     [[nodiscard]] vec3 urge(const pigeon& me, float max_force) const {
         const auto avoidance = [&] { return me.avoidance; };
         const auto spacing = [&] { return me.spacing; };
@@ -368,6 +328,7 @@ private:
             return steer::truncated_sum(max_force, steer::weighted(config_.avoidance_weight, avoidance),
                                         steer::weighted(1.0f, spacing), steer::weighted(1.0f, steering));
         return steer::priority(1e-4f, avoidance, [&] {
+            if (config_.reciprocal_walkers) return me.spacing;  // it carries the steering's wish already
             return steer::truncated_sum(max_force, steer::weighted(1.0f, spacing), steer::weighted(1.0f, steering));
         });
     }
@@ -418,6 +379,12 @@ private:
         enclosure.radius -= config_.enclosure_margin;
         if (!me.flying) {
             me.avoidance = tangent(steer::containment(b, enclosure, {.prediction_time = config_.walk_lookahead}), me.ground_normal);
+            // Reciprocal walkers: the velocity nearest the one the bird's urges want that keeps
+            // it clear of the herd, reached over the frames until its next avoidance thought.
+            if (config_.reciprocal_walkers)
+                me.spacing = steer::reciprocal_avoidance(b, kin, steer::desired_velocity(b, me.steering),
+                                                         static_cast<float>(avoids_) / config_.frame_hz,
+                                                         config_.walk_reciprocal);
             me.spacing = tangent(me.spacing, me.ground_normal);
             return;
         }
@@ -519,23 +486,12 @@ private:
         stick_to_ground(car_);
     }
 
-    /// exp(-x) by its series to x^3 after halving x below 1e-3 (then squaring back): plain
-    /// arithmetic, so the same number on every platform, within a few units of a float's
-    /// last place. The annoyance's decay over one frame is exp(-dt / time constant).
-    [[nodiscard]] static float decay(double x) noexcept {
-        int halvings = 0;
-        for (; x > 1e-3; x /= 2) ++halvings;
-        double e = 1 - x + x * x / 2 - x * x * x / 6;
-        for (; halvings > 0; --halvings) e *= e;
-        return static_cast<float>(e);
-    }
-
     park_config config_;
     std::uint32_t thinks_, avoids_;  ///< frames between a bird's main thoughts, and its avoidance thoughts
     std::uint32_t thinking_ = 0, avoiding_ = 0;  ///< the phases due in the frame being stepped
     steer::crowd<vec3, pigeon> crowd_;  ///< the birds: bodies and minds
     std::vector<steer::crowd_id> ids_;  ///< bird number -> its handle in the crowd
-    float calm_ = decay(1.0 / (static_cast<double>(config_.frame_hz) * static_cast<double>(config_.annoyance_time_constant)));
+    float calm_ = config_.annoyance_kept_per_frame();
     steer::vehicle3 car_;
     std::size_t car_leg_ = 0;
     std::size_t next_clap_ = 0;

@@ -20,6 +20,16 @@ namespace pigeons {
 using vec2 = glm::vec2;
 using vec3 = glm::vec3;
 
+/// `v` with its component along the unit `normal` removed.
+[[nodiscard]] inline vec3 tangent(const vec3& v, const vec3& normal) noexcept {
+    return v - normal * glm::dot(v, normal);
+}
+/// The horizontal unit direction of `v`, or `fallback` when `v` is vertical or zero.
+[[nodiscard]] inline vec3 horizontal_direction(const vec3& v, const vec3& fallback = {1, 0, 0}) noexcept {
+    const vec3 h = steer::safe_normalize(vec3(v.x, 0, v.z));
+    return h == vec3(0) ? fallback : h;
+}
+
 /// The meadow: a smooth height field `y = height(x, z)` made of a few long waves.
 struct terrain {
     float amplitude = 0.6f;    ///< metres; the hills are at most this high (and the hollows this deep)
