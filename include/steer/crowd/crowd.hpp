@@ -791,6 +791,7 @@ private:
             grid_.plan(grid_radius(radius));
             keys_x_.resize(n);
             keys_row_.resize(n);
+            moved_bounds_.reset();
             move<Lanes>(dt, exec, constrain);
             reindex(radius, exec, true);
         }
@@ -816,6 +817,7 @@ private:
                     next_steering_.data() + begin, end - begin, dt);
             else  // apply_force moves nobody
                 for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
+            typename detail::crowd_grid<D>::cell_bounds range;
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t from = order_[k];
                 next_phases_[k] = phases_[from];
@@ -829,7 +831,9 @@ private:
                 const V& p = next_vehicles_[k].position();  // its cell, for the next grid
                 keys_x_[k] = grid_.x_of(p[0]);
                 keys_row_[k] = grid_.row_of(p);
+                range.include(keys_x_[k], keys_row_[k]);
             }
+            moved_bounds_.include(range);
         });
         vehicles_.swap(next_vehicles_);
         steering_.swap(next_steering_);
@@ -869,8 +873,8 @@ private:
                 count = gather<P, true>(k, rows, position, self, lo, hi, found);
             } else {
                 const S own = own_radius(*radius_of, slot, radius);
-                count = gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found,
-                                        grid_.x_reach(static_cast<double>(own)));
+                count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
+                                     : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
@@ -922,33 +926,51 @@ private:
 
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
     /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
-    /// room for crowd_neighbor_limit + 16), looking `reach` x cells either side (`split`
-    /// for the grid's radius, fewer for a nearer one),
-    /// at most max_neighbors; returns how many. Where there are more, or more than 32 ×
-    /// max_neighbors candidates to examine, the list is taken as `set_max_neighbors` says.
+    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
+    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
+    /// only the rows and x cells it reaches are visited. Where there are more, or more than
+    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
+    /// says.
     template <class P, bool Self>
     [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                                      const S* const (&position)[std::size_t{D}],
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found,
-                                     std::int64_t reach = detail::crowd_grid<D>::split) const noexcept {
+                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
         rows.enter(grid_, k);
         const std::int64_t x = grid_.x[k];
         const std::size_t budget = 32 * max_neighbors_;
-        std::uint32_t first[detail::crowd_grid<D>::max_rows], last[detail::crowd_grid<D>::max_rows];
+        constexpr std::size_t most_rows = detail::crowd_grid<D>::max_rows;
+        std::uint32_t first[most_rows], last[most_rows];
+        // The grid's reach, or what `near` reaches of it: the rows to visit and the x cells.
+        std::int64_t x_lo = x - detail::crowd_grid<D>::split, x_hi = x + detail::crowd_grid<D>::split;
+        std::size_t visit[most_rows];
+        std::size_t visits = 0;
+        if (near >= S(0)) {
+            V p;
+            for (int d = 0; d < D; ++d) p[d] = position[d][k];
+            std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
+            grid_.near_box(p, static_cast<double>(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
+            x_lo = std::max(x_lo, near_lo);  // both hold everything within reach: so does their overlap
+            x_hi = std::min(x_hi, near_hi);
+            for (std::size_t r = 0; r < rows.count; ++r)
+                if (rows.within(grid_, r, row_lo, row_hi)) visit[visits++] = r;  // row 0, its own, always
+        } else {
+            for (std::size_t r = 0; r < rows.count; ++r) visit[visits++] = r;
+        }
         std::size_t examined = 0;
         if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
             std::int64_t lo_entry, hi_entry;
-            grid_.cell_entries(x, reach, lo_entry, hi_entry);
-            for (std::size_t r = 0; r < rows.count; ++r) {
-                first[r] = rows.rows[r].table[lo_entry];
-                last[r] = rows.rows[r].table[hi_entry];
-                examined += last[r] - first[r];
+            grid_.cell_entries(x_lo, x_hi, lo_entry, hi_entry);
+            for (std::size_t i = 0; i < visits; ++i) {
+                const std::size_t r = visit[i];
+                first[i] = rows.rows[r].table[lo_entry];
+                last[i] = rows.rows[r].table[hi_entry];
+                examined += last[i] - first[i];
             }
         } else {  // the runs of rows without tables are walked along for the grid's reach
-            for (std::size_t r = 0; r < rows.count; ++r) {
-                grid_.run(rows.rows[r], x, detail::crowd_grid<D>::split, first[r], last[r]);
-                examined += last[r] - first[r];
+            for (std::size_t i = 0; i < visits; ++i) {
+                grid_.run(rows.rows[visit[i]], x, detail::crowd_grid<D>::split, first[i], last[i]);
+                examined += last[i] - first[i];
             }
         }
 #if defined(__GNUC__) || defined(__clang__)
@@ -956,7 +978,7 @@ private:
             // The agents further along each row, which the next agents' runs reach: the rows
             // are as many streams through each array, too many for the hardware's prefetchers
             // once the arrays no longer fit in a core's cache.
-            for (std::size_t r = 0; r < rows.count; ++r) {
+            for (std::size_t r = 0; r < visits; ++r) {
                 const std::size_t ahead = std::min<std::size_t>(last[r] + prefetch_ahead, indexed_);
                 for (int d = 0; d < D; ++d) __builtin_prefetch(position[d] + ahead);
                 __builtin_prefetch(hot_.data() + D * stride() + detail::record_size<D> * ahead);
@@ -966,7 +988,7 @@ private:
         // The usual case: every run whole, row 0 (the agent's own bucket, which holds it) first.
         std::size_t size = 0;
         if (examined <= budget) [[likely]] {
-            for (std::size_t r = 0; r < rows.count && size <= max_neighbors_; ++r) {
+            for (std::size_t r = 0; r < visits && size <= max_neighbors_; ++r) {
                 const std::size_t before = size;
                 size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
                                                 max_neighbors_ + 1);
@@ -997,7 +1019,7 @@ private:
         };
         scan(k + 1, last[0]);
         scan(first[0], k);
-        for (std::size_t r = 1; r < rows.count; ++r) scan(first[r], last[r]);
+        for (std::size_t r = 1; r < visits; ++r) scan(first[r], last[r]);
         return size;
     }
 
@@ -1014,41 +1036,48 @@ private:
     /// agent at grid position k), and, in that order, the agents' cells, the per-component
     /// position arrays and the flock's records. The agents themselves move into grid order
     /// in the next step's `move`, with their integration: nearly sorted already, since they
-    /// were stored in the order of the grid before.
+    /// were stored in the order of the grid before. `moved`: the agents' cells and their
+    /// bounds were noted by `move` (in `keys_x_`, `keys_row_` and `moved_bounds_`). Three
+    /// loops through the executor in the cells layout, four hashed, five in the rows layout
+    /// (each a barrier for the threads), each filling what the next needs.
     template <class Exec>
-    void reindex(S radius, Exec& exec, bool keys_ready = false) {
+    void reindex(S radius, Exec& exec, bool moved = false) {
         const std::size_t n = vehicles_.size();
-        if (!keys_ready) {
+        typename detail::crowd_grid<D>::cell_bounds bounds;
+        if (moved) {
+            bounds = moved_bounds_.load();
+        } else {
             grid_.plan(grid_radius(radius));
             keys_x_.resize(n);
             keys_row_.resize(n);
+            moved_bounds_.reset();
             exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t i = begin; i < end; ++i) note_cell(i);
-            });
-        }
-        // The bounding box of the cells (in chunks, exact in any order), and each handle's
-        // slot (the agents may have moved in storage since the last reindex).
-        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
-        typename detail::crowd_grid<D>::cell_bounds bounds[64];
-        exec(chunks, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t c = begin; c < end; ++c)
-                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
-                    bounds[c].include(keys_x_[i], keys_row_[i]);
-                    slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
+                typename detail::crowd_grid<D>::cell_bounds range;
+                for (std::size_t i = begin; i < end; ++i) {
+                    note_cell(i);
+                    range.include(keys_x_[i], keys_row_[i]);
                 }
-        });
-        for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
-        grid_.choose_layout(bounds[0], n);
+                moved_bounds_.include(range);
+            });
+            bounds = moved_bounds_.load();
+        }
+        grid_.choose_layout(bounds, n);
+        // Each agent's bucket, and each handle's slot (the agents may have moved in storage
+        // since the last sort).
         keys_bucket_.resize(n);
         exec(n, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
+            for (std::size_t i = begin; i < end; ++i) {
+                keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
+                slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
+            }
         });
-        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec);
         grid_.x.resize(n);
         grid_.row.resize(n);
         indexed_ = n;
         hot_.resize(D * stride() + detail::record_size<D> * n);
-        exec(n, [this](std::size_t begin, std::size_t end) {
+        // In grid order, as soon as the sort has settled each range of positions: the cells
+        // and the hot copies of the positions and headings.
+        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec, [this](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t slot = order_[k];
                 const vehicle_type& v = vehicles_[slot];
@@ -1163,6 +1192,7 @@ private:
     std::vector<typename detail::crowd_grid<D>::row_key> keys_row_;
     std::vector<std::uint32_t> keys_bucket_;
     std::vector<std::uint32_t> order_;
+    typename detail::crowd_grid<D>::shared_bounds moved_bounds_;  // the cells' bounds, gathered by range
     std::vector<S> hot_;  // positions, one array per component; then the flock's records
 };
 
