@@ -611,7 +611,10 @@ public:
     /// the crowd sorts itself again: for what the vehicle model does not know, such as
     /// keeping walkers on the ground or everyone inside the world (`vehicle::set_position`,
     /// `set_velocity`...). Called on any thread, once per agent; it may change only the
-    /// agent it is given. If it throws, nobody has moved.
+    /// agent it is given. With a threaded executor it may run while other agents still think
+    /// (thoughts read the state before the step, which no constraint changes): what a
+    /// constraint writes elsewhere must not be read by a think. If it throws, nobody has
+    /// moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
@@ -774,73 +777,76 @@ private:
     }
 
     /// The frame of a step: sort if the grid is not that of `radius` over the agents as they
-    /// are, run `think_all(begin, end)` over the grid order through `exec` (it writes the
-    /// steering of the agent at grid position k into next_steering_[k]), move everyone into
-    /// grid order as they apply their steering, and sort again, for the queries and the next
-    /// step.
+    /// are; then, range by range of the grid order through `exec`, `think_all(begin, end)`
+    /// (it writes the steering of the agent at grid position k into next_steering_[k]) and
+    /// the move of the same agents into grid order as they apply their steering; then sort
+    /// again, for the queries and the next step. A range's moves read only what its own
+    /// thoughts wrote, and write only the next storage, which no thought reads: so a range
+    /// moves while others still think, in one loop through the executor (one barrier), and
+    /// each agent moves while its thought's writes are still in the cache.
     template <class Lanes, class Exec, class ThinkAll, class Constrain = no_constraint>
     void step_with(S dt, S radius, Exec& exec, ThinkAll&& think_all, Constrain&& constrain = {}) {
         const std::size_t n = vehicles_.size();
         if (n > 0) {
+            // Sorting for `radius` also plans the grid to come (the move notes each agent's
+            // cell in it while the agent is at hand).
             if (!index_fresh(radius, exec)) reindex(radius, exec);
             next_steering_.resize(n);
             if constexpr (has_data) next_data_.values.resize(n);
-            exec(n, think_all);  // may throw: nothing has moved, the old steering and data stand
-            // The grid to come is planned for the same radius: the move notes each agent's
-            // cell while the agent is at hand.
-            grid_.plan(grid_radius(radius));
+            next_vehicles_.resize(n);
+            next_phases_.resize(n);
+            next_ids_.resize(n);
             keys_x_.resize(n);
             keys_row_.resize(n);
             moved_bounds_.reset();
-            move<Lanes>(dt, exec, constrain);
+            // May throw (a think or a constraint): only the next storage has been written, the
+            // old steering, data and vehicles stand.
+            exec(n, [&](std::size_t begin, std::size_t end) {
+                think_all(begin, end);
+                move<Lanes>(begin, end, dt, constrain);
+            });
+            vehicles_.swap(next_vehicles_);
+            steering_.swap(next_steering_);
+            phases_.swap(next_phases_);
+            ids_.swap(next_ids_);
+            if constexpr (has_data) data_.values.swap(next_data_.values);
+            // The handles follow in `reindex`'s first pass (nothing can throw before it).
             reindex(radius, exec, true);
         }
         ++frame_;
     }
 
-    /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits) and
-    /// moves into grid order: the agent at grid position k is read from its storage slot and
-    /// written, stepped (and constrained), to slot k of the next storage, in one pass. The
-    /// handles follow once the pass is through (in `reindex`), so that nothing changes if
-    /// it throws.
-    template <class Lanes, class Exec, class Constrain>
-    void move(S dt, Exec& exec, Constrain& constrain) {
-        const std::size_t n = vehicles_.size();
-        next_vehicles_.resize(n);
-        next_phases_.resize(n);
-        next_ids_.resize(n);
-        exec(n, [&](std::size_t begin, std::size_t end) {
-            if (dt > S(0))
-                detail::vehicle_lanes<V, Lanes>::step(
-                    [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
-                    [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
-                    next_steering_.data() + begin, end - begin, dt);
-            else  // apply_force moves nobody
-                for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
-            typename detail::crowd_grid<D>::cell_bounds range;
-            for (std::size_t k = begin; k < end; ++k) {
-                const std::uint32_t from = order_[k];
-                next_phases_[k] = phases_[from];
-                next_ids_[k] = ids_[from];
-                if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
-                    if constexpr (has_data)
-                        constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
-                    else
-                        constrain(next_ids_[k], next_vehicles_[k]);
-                }
-                const V& p = next_vehicles_[k].position();  // its cell, for the next grid
-                keys_x_[k] = grid_.x_of(p[0]);
-                keys_row_[k] = grid_.row_of(p);
-                range.include(keys_x_[k], keys_row_[k]);
+    /// The agents at grid positions [begin, end) apply their steering
+    /// (`vehicle::apply_force`, in lanes: the same bits) and move into grid order: the agent
+    /// at grid position k is read from its storage slot and written, stepped (and
+    /// constrained), to slot k of the next storage, its cell noted in `keys_x_` and
+    /// `keys_row_` and the cells' bounds in `moved_bounds_`.
+    template <class Lanes, class Constrain>
+    void move(std::size_t begin, std::size_t end, S dt, Constrain& constrain) {
+        if (dt > S(0))
+            detail::vehicle_lanes<V, Lanes>::step(
+                [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
+                [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
+                next_steering_.data() + begin, end - begin, dt);
+        else  // apply_force moves nobody
+            for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
+        typename detail::crowd_grid<D>::cell_bounds range;
+        for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t from = order_[k];
+            next_phases_[k] = phases_[from];
+            next_ids_[k] = ids_[from];
+            if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
+                if constexpr (has_data)
+                    constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
+                else
+                    constrain(next_ids_[k], next_vehicles_[k]);
             }
-            moved_bounds_.include(range);
-        });
-        vehicles_.swap(next_vehicles_);
-        steering_.swap(next_steering_);
-        phases_.swap(next_phases_);
-        ids_.swap(next_ids_);
-        if constexpr (has_data) data_.values.swap(next_data_.values);
-        // The handles follow in `reindex`'s first pass (nothing can throw before it).
+            const V& p = next_vehicles_[k].position();  // its cell, for the next grid
+            keys_x_[k] = grid_.x_of(p[0]);
+            keys_row_[k] = grid_.row_of(p);
+            range.include(keys_x_[k], keys_row_[k]);
+        }
+        moved_bounds_.include(range);
     }
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
