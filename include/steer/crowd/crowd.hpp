@@ -9,6 +9,7 @@
 /// every loop goes to an executor (serial, the bundled thread pool, or a job system).
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -261,6 +262,24 @@ class flock;
 namespace detail {
 
 struct crowd_test_access;  // defined by the tests only
+
+/// Which agents think on a frame: those whose phase % period is the frame's. A period that
+/// is a power of two (the usual 1, 2, 4...) takes a mask instead of a division per agent.
+class due_phases {
+public:
+    /// The agents due on frame `frame` of a schedule of period `period` (>= 1).
+    due_phases(std::uint32_t period, std::uint64_t frame) noexcept
+        : period_(period), frame_phase_(static_cast<std::uint32_t>(frame % period)),
+          mask_(period - 1), power_of_two_(std::has_single_bit(period)) {}
+    /// Whether an agent of phase `phase` thinks on the frame.
+    [[nodiscard]] bool operator()(std::uint32_t phase) const noexcept {
+        return (power_of_two_ ? phase & mask_ : phase % period_) == frame_phase_;
+    }
+
+private:
+    std::uint32_t period_, frame_phase_, mask_;
+    bool power_of_two_;
+};
 
 /// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
 /// stepping thread's stack (4 KB).
@@ -854,8 +873,7 @@ private:
     template <class P, class Think, class RadiusOf = std::nullptr_t>
     void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const RadiusOf* radius_of = nullptr) {
         using pack = typename P::pack;
-        const std::uint32_t period = schedule_.period();
-        const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
+        const detail::due_phases due(schedule_.period(), frame_);
         const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = hot_position(d);
         const pack lo = P::zero();
@@ -868,7 +886,7 @@ private:
             // The agent's data for after the step, in grid order (the move keeps that order):
             // its thought writes this copy while the others read the one before the step.
             if constexpr (has_data) next_data_.values[k] = data_.values[slot];
-            if (period > 1 && phases_[slot] % period != frame_phase) {
+            if (!due(phases_[slot])) {
                 next_steering_[k] = steering_[slot];
                 continue;
             }
