@@ -9,6 +9,7 @@
 /// every loop goes to an executor (serial, the bundled thread pool, or a job system).
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -261,6 +262,24 @@ class flock;
 namespace detail {
 
 struct crowd_test_access;  // defined by the tests only
+
+/// Which agents think on a frame: those whose phase % period is the frame's. A period that
+/// is a power of two (the usual 1, 2, 4...) takes a mask instead of a division per agent.
+class due_phases {
+public:
+    /// The agents due on frame `frame` of a schedule of period `period` (>= 1).
+    due_phases(std::uint32_t period, std::uint64_t frame) noexcept
+        : period_(period), frame_phase_(static_cast<std::uint32_t>(frame % period)),
+          mask_(period - 1), power_of_two_(std::has_single_bit(period)) {}
+    /// Whether an agent of phase `phase` thinks on the frame.
+    [[nodiscard]] bool operator()(std::uint32_t phase) const noexcept {
+        return (power_of_two_ ? phase & mask_ : phase % period_) == frame_phase_;
+    }
+
+private:
+    std::uint32_t period_, frame_phase_, mask_;
+    bool power_of_two_;
+};
 
 /// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
 /// stepping thread's stack (4 KB).
@@ -611,7 +630,10 @@ public:
     /// the crowd sorts itself again: for what the vehicle model does not know, such as
     /// keeping walkers on the ground or everyone inside the world (`vehicle::set_position`,
     /// `set_velocity`...). Called on any thread, once per agent; it may change only the
-    /// agent it is given. If it throws, nobody has moved.
+    /// agent it is given. With a threaded executor it may run while other agents still think
+    /// (thoughts read the state before the step, which no constraint changes): what a
+    /// constraint writes elsewhere must not be read by a think. If it throws, nobody has
+    /// moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
@@ -774,69 +796,76 @@ private:
     }
 
     /// The frame of a step: sort if the grid is not that of `radius` over the agents as they
-    /// are, run `think_all(begin, end)` over the grid order through `exec` (it writes the
-    /// steering of the agent at grid position k into next_steering_[k]), move everyone into
-    /// grid order as they apply their steering, and sort again, for the queries and the next
-    /// step.
+    /// are; then, range by range of the grid order through `exec`, `think_all(begin, end)`
+    /// (it writes the steering of the agent at grid position k into next_steering_[k]) and
+    /// the move of the same agents into grid order as they apply their steering; then sort
+    /// again, for the queries and the next step. A range's moves read only what its own
+    /// thoughts wrote, and write only the next storage, which no thought reads: so a range
+    /// moves while others still think, in one loop through the executor (one barrier), and
+    /// each agent moves while its thought's writes are still in the cache.
     template <class Lanes, class Exec, class ThinkAll, class Constrain = no_constraint>
     void step_with(S dt, S radius, Exec& exec, ThinkAll&& think_all, Constrain&& constrain = {}) {
         const std::size_t n = vehicles_.size();
         if (n > 0) {
+            // Sorting for `radius` also plans the grid to come (the move notes each agent's
+            // cell in it while the agent is at hand).
             if (!index_fresh(radius, exec)) reindex(radius, exec);
             next_steering_.resize(n);
             if constexpr (has_data) next_data_.values.resize(n);
-            exec(n, think_all);  // may throw: nothing has moved, the old steering and data stand
-            // The grid to come is planned for the same radius: the move notes each agent's
-            // cell while the agent is at hand.
-            grid_.plan(grid_radius(radius));
+            next_vehicles_.resize(n);
+            next_phases_.resize(n);
+            next_ids_.resize(n);
             keys_x_.resize(n);
             keys_row_.resize(n);
-            move<Lanes>(dt, exec, constrain);
+            moved_bounds_.reset();
+            // May throw (a think or a constraint): only the next storage has been written, the
+            // old steering, data and vehicles stand.
+            exec(n, [&](std::size_t begin, std::size_t end) {
+                think_all(begin, end);
+                move<Lanes>(begin, end, dt, constrain);
+            });
+            vehicles_.swap(next_vehicles_);
+            steering_.swap(next_steering_);
+            phases_.swap(next_phases_);
+            ids_.swap(next_ids_);
+            if constexpr (has_data) data_.values.swap(next_data_.values);
+            // The handles follow in `reindex`'s first pass (nothing can throw before it).
             reindex(radius, exec, true);
         }
         ++frame_;
     }
 
-    /// Every agent applies its steering (`vehicle::apply_force`, in lanes: the same bits) and
-    /// moves into grid order: the agent at grid position k is read from its storage slot and
-    /// written, stepped (and constrained), to slot k of the next storage, in one pass. The
-    /// handles follow once the pass is through (in `reindex`), so that nothing changes if
-    /// it throws.
-    template <class Lanes, class Exec, class Constrain>
-    void move(S dt, Exec& exec, Constrain& constrain) {
-        const std::size_t n = vehicles_.size();
-        next_vehicles_.resize(n);
-        next_phases_.resize(n);
-        next_ids_.resize(n);
-        exec(n, [&](std::size_t begin, std::size_t end) {
-            if (dt > S(0))
-                detail::vehicle_lanes<V, Lanes>::step(
-                    [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
-                    [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
-                    next_steering_.data() + begin, end - begin, dt);
-            else  // apply_force moves nobody
-                for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
-            for (std::size_t k = begin; k < end; ++k) {
-                const std::uint32_t from = order_[k];
-                next_phases_[k] = phases_[from];
-                next_ids_[k] = ids_[from];
-                if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
-                    if constexpr (has_data)
-                        constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
-                    else
-                        constrain(next_ids_[k], next_vehicles_[k]);
-                }
-                const V& p = next_vehicles_[k].position();  // its cell, for the next grid
-                keys_x_[k] = grid_.x_of(p[0]);
-                keys_row_[k] = grid_.row_of(p);
+    /// The agents at grid positions [begin, end) apply their steering
+    /// (`vehicle::apply_force`, in lanes: the same bits) and move into grid order: the agent
+    /// at grid position k is read from its storage slot and written, stepped (and
+    /// constrained), to slot k of the next storage, its cell noted in `keys_x_` and
+    /// `keys_row_` and the cells' bounds in `moved_bounds_`.
+    template <class Lanes, class Constrain>
+    void move(std::size_t begin, std::size_t end, S dt, Constrain& constrain) {
+        if (dt > S(0))
+            detail::vehicle_lanes<V, Lanes>::step(
+                [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
+                [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
+                next_steering_.data() + begin, end - begin, dt);
+        else  // apply_force moves nobody
+            for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
+        typename detail::crowd_grid<D>::cell_bounds range;
+        for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t from = order_[k];
+            next_phases_[k] = phases_[from];
+            next_ids_[k] = ids_[from];
+            if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
+                if constexpr (has_data)
+                    constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
+                else
+                    constrain(next_ids_[k], next_vehicles_[k]);
             }
-        });
-        vehicles_.swap(next_vehicles_);
-        steering_.swap(next_steering_);
-        phases_.swap(next_phases_);
-        ids_.swap(next_ids_);
-        if constexpr (has_data) data_.values.swap(next_data_.values);
-        // The handles follow in `reindex`'s first pass (nothing can throw before it).
+            const V& p = next_vehicles_[k].position();  // its cell, for the next grid
+            keys_x_[k] = grid_.x_of(p[0]);
+            keys_row_[k] = grid_.row_of(p);
+            range.include(keys_x_[k], keys_row_[k]);
+        }
+        moved_bounds_.include(range);
     }
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
@@ -844,8 +873,7 @@ private:
     template <class P, class Think, class RadiusOf = std::nullptr_t>
     void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const RadiusOf* radius_of = nullptr) {
         using pack = typename P::pack;
-        const std::uint32_t period = schedule_.period();
-        const auto frame_phase = static_cast<std::uint32_t>(frame_ % period);
+        const detail::due_phases due(schedule_.period(), frame_);
         const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = hot_position(d);
         const pack lo = P::zero();
@@ -858,7 +886,7 @@ private:
             // The agent's data for after the step, in grid order (the move keeps that order):
             // its thought writes this copy while the others read the one before the step.
             if constexpr (has_data) next_data_.values[k] = data_.values[slot];
-            if (period > 1 && phases_[slot] % period != frame_phase) {
+            if (!due(phases_[slot])) {
                 next_steering_[k] = steering_[slot];
                 continue;
             }
@@ -869,8 +897,8 @@ private:
                 count = gather<P, true>(k, rows, position, self, lo, hi, found);
             } else {
                 const S own = own_radius(*radius_of, slot, radius);
-                count = gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found,
-                                        grid_.x_reach(static_cast<double>(own)));
+                count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
+                                     : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
@@ -922,33 +950,51 @@ private:
 
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
     /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
-    /// room for crowd_neighbor_limit + 16), looking `reach` x cells either side (`split`
-    /// for the grid's radius, fewer for a nearer one),
-    /// at most max_neighbors; returns how many. Where there are more, or more than 32 ×
-    /// max_neighbors candidates to examine, the list is taken as `set_max_neighbors` says.
+    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
+    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
+    /// only the rows and x cells it reaches are visited. Where there are more, or more than
+    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
+    /// says.
     template <class P, bool Self>
     [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                                      const S* const (&position)[std::size_t{D}],
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found,
-                                     std::int64_t reach = detail::crowd_grid<D>::split) const noexcept {
+                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
         rows.enter(grid_, k);
         const std::int64_t x = grid_.x[k];
         const std::size_t budget = 32 * max_neighbors_;
-        std::uint32_t first[detail::crowd_grid<D>::max_rows], last[detail::crowd_grid<D>::max_rows];
+        constexpr std::size_t most_rows = detail::crowd_grid<D>::max_rows;
+        std::uint32_t first[most_rows], last[most_rows];
+        // The grid's reach, or what `near` reaches of it: the rows to visit and the x cells.
+        std::int64_t x_lo = x - detail::crowd_grid<D>::split, x_hi = x + detail::crowd_grid<D>::split;
+        std::size_t visit[most_rows];
+        std::size_t visits = 0;
+        if (near >= S(0)) {
+            V p;
+            for (int d = 0; d < D; ++d) p[d] = position[d][k];
+            std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
+            grid_.near_box(p, static_cast<double>(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
+            x_lo = std::max(x_lo, near_lo);  // both hold everything within reach: so does their overlap
+            x_hi = std::min(x_hi, near_hi);
+            for (std::size_t r = 0; r < rows.count; ++r)
+                if (rows.within(grid_, r, row_lo, row_hi)) visit[visits++] = r;  // row 0, its own, always
+        } else {
+            for (std::size_t r = 0; r < rows.count; ++r) visit[visits++] = r;
+        }
         std::size_t examined = 0;
         if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
             std::int64_t lo_entry, hi_entry;
-            grid_.cell_entries(x, reach, lo_entry, hi_entry);
-            for (std::size_t r = 0; r < rows.count; ++r) {
-                first[r] = rows.rows[r].table[lo_entry];
-                last[r] = rows.rows[r].table[hi_entry];
-                examined += last[r] - first[r];
+            grid_.cell_entries(x_lo, x_hi, lo_entry, hi_entry);
+            for (std::size_t i = 0; i < visits; ++i) {
+                const std::size_t r = visit[i];
+                first[i] = rows.rows[r].table[lo_entry];
+                last[i] = rows.rows[r].table[hi_entry];
+                examined += last[i] - first[i];
             }
         } else {  // the runs of rows without tables are walked along for the grid's reach
-            for (std::size_t r = 0; r < rows.count; ++r) {
-                grid_.run(rows.rows[r], x, detail::crowd_grid<D>::split, first[r], last[r]);
-                examined += last[r] - first[r];
+            for (std::size_t i = 0; i < visits; ++i) {
+                grid_.run(rows.rows[visit[i]], x, detail::crowd_grid<D>::split, first[i], last[i]);
+                examined += last[i] - first[i];
             }
         }
 #if defined(__GNUC__) || defined(__clang__)
@@ -956,7 +1002,7 @@ private:
             // The agents further along each row, which the next agents' runs reach: the rows
             // are as many streams through each array, too many for the hardware's prefetchers
             // once the arrays no longer fit in a core's cache.
-            for (std::size_t r = 0; r < rows.count; ++r) {
+            for (std::size_t r = 0; r < visits; ++r) {
                 const std::size_t ahead = std::min<std::size_t>(last[r] + prefetch_ahead, indexed_);
                 for (int d = 0; d < D; ++d) __builtin_prefetch(position[d] + ahead);
                 __builtin_prefetch(hot_.data() + D * stride() + detail::record_size<D> * ahead);
@@ -966,7 +1012,7 @@ private:
         // The usual case: every run whole, row 0 (the agent's own bucket, which holds it) first.
         std::size_t size = 0;
         if (examined <= budget) [[likely]] {
-            for (std::size_t r = 0; r < rows.count && size <= max_neighbors_; ++r) {
+            for (std::size_t r = 0; r < visits && size <= max_neighbors_; ++r) {
                 const std::size_t before = size;
                 size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
                                                 max_neighbors_ + 1);
@@ -997,7 +1043,7 @@ private:
         };
         scan(k + 1, last[0]);
         scan(first[0], k);
-        for (std::size_t r = 1; r < rows.count; ++r) scan(first[r], last[r]);
+        for (std::size_t r = 1; r < visits; ++r) scan(first[r], last[r]);
         return size;
     }
 
@@ -1014,41 +1060,48 @@ private:
     /// agent at grid position k), and, in that order, the agents' cells, the per-component
     /// position arrays and the flock's records. The agents themselves move into grid order
     /// in the next step's `move`, with their integration: nearly sorted already, since they
-    /// were stored in the order of the grid before.
+    /// were stored in the order of the grid before. `moved`: the agents' cells and their
+    /// bounds were noted by `move` (in `keys_x_`, `keys_row_` and `moved_bounds_`). Three
+    /// loops through the executor in the cells layout, four hashed, five in the rows layout
+    /// (each a barrier for the threads), each filling what the next needs.
     template <class Exec>
-    void reindex(S radius, Exec& exec, bool keys_ready = false) {
+    void reindex(S radius, Exec& exec, bool moved = false) {
         const std::size_t n = vehicles_.size();
-        if (!keys_ready) {
+        typename detail::crowd_grid<D>::cell_bounds bounds;
+        if (moved) {
+            bounds = moved_bounds_.load();
+        } else {
             grid_.plan(grid_radius(radius));
             keys_x_.resize(n);
             keys_row_.resize(n);
+            moved_bounds_.reset();
             exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t i = begin; i < end; ++i) note_cell(i);
-            });
-        }
-        // The bounding box of the cells (in chunks, exact in any order), and each handle's
-        // slot (the agents may have moved in storage since the last reindex).
-        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
-        typename detail::crowd_grid<D>::cell_bounds bounds[64];
-        exec(chunks, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t c = begin; c < end; ++c)
-                for (std::size_t i = n * c / chunks; i < n * (c + 1) / chunks; ++i) {
-                    bounds[c].include(keys_x_[i], keys_row_[i]);
-                    slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
+                typename detail::crowd_grid<D>::cell_bounds range;
+                for (std::size_t i = begin; i < end; ++i) {
+                    note_cell(i);
+                    range.include(keys_x_[i], keys_row_[i]);
                 }
-        });
-        for (std::size_t c = 1; c < chunks; ++c) bounds[0].include(bounds[c]);
-        grid_.choose_layout(bounds[0], n);
+                moved_bounds_.include(range);
+            });
+            bounds = moved_bounds_.load();
+        }
+        grid_.choose_layout(bounds, n);
+        // Each agent's bucket, and each handle's slot (the agents may have moved in storage
+        // since the last sort).
         keys_bucket_.resize(n);
         exec(n, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
+            for (std::size_t i = begin; i < end; ++i) {
+                keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
+                slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
+            }
         });
-        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec);
         grid_.x.resize(n);
         grid_.row.resize(n);
         indexed_ = n;
         hot_.resize(D * stride() + detail::record_size<D> * n);
-        exec(n, [this](std::size_t begin, std::size_t end) {
+        // In grid order, as soon as the sort has settled each range of positions: the cells
+        // and the hot copies of the positions and headings.
+        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec, [this](std::size_t begin, std::size_t end) {
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t slot = order_[k];
                 const vehicle_type& v = vehicles_[slot];
@@ -1163,6 +1216,7 @@ private:
     std::vector<typename detail::crowd_grid<D>::row_key> keys_row_;
     std::vector<std::uint32_t> keys_bucket_;
     std::vector<std::uint32_t> order_;
+    typename detail::crowd_grid<D>::shared_bounds moved_bounds_;  // the cells' bounds, gathered by range
     std::vector<S> hot_;  // positions, one array per component; then the flock's records
 };
 

@@ -244,8 +244,7 @@ private:
         const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = c.hot_position(d);
         const S* records = c.hot_records();
-        const std::uint32_t period = c.schedule_.period();
-        const auto frame_phase = static_cast<std::uint32_t>(c.frame_ % period);
+        const detail::due_phases due(c.schedule_.period(), c.frame_);
         typename detail::crowd_grid<D>::neighbor_rows rows;
         std::uint32_t found[detail::crowd_neighbor_limit + 16];
         // Agents that have their sums wait in a block for the combination in lanes.
@@ -254,7 +253,7 @@ private:
                                  P::broadcast(params.cohesion_weight)};
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t slot = c.order_[k];  // where the agent is stored
-            if (period > 1 && c.phases_[slot] % period != frame_phase) {
+            if (!due(c.phases_[slot])) {
                 c.next_steering_[k] = c.steering_[slot];
                 continue;
             }

@@ -17,6 +17,7 @@
 /// In the first two, rows near each other in space are near each other in memory.
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -72,6 +73,39 @@ public:
         }
     };
 
+    /// A `cell_bounds` that ranges of agents widen from several threads at once (each range
+    /// its own bounds, then `include`): the same box whatever the ranges and their order.
+    class shared_bounds {
+    public:
+        shared_bounds() = default;
+        /// A copy of the box (a crowd's copy gets its own lock).
+        shared_bounds(const shared_bounds& other) noexcept : bounds_(other.bounds_) {}
+        /// Copies the box.
+        shared_bounds& operator=(const shared_bounds& other) noexcept {
+            bounds_ = other.bounds_;
+            return *this;
+        }
+        ~shared_bounds() = default;
+        /// An empty box.
+        void reset() noexcept {
+            bounds_ = {};
+            busy_.clear(std::memory_order_relaxed);
+        }
+        /// Widens the box to hold `range`'s (safe from any thread).
+        void include(const cell_bounds& range) noexcept {
+            while (busy_.test_and_set(std::memory_order_acquire)) {
+            }
+            bounds_.include(range);
+            busy_.clear(std::memory_order_release);
+        }
+        /// The box (once the ranges are all in).
+        [[nodiscard]] cell_bounds load() const noexcept { return bounds_; }
+
+    private:
+        cell_bounds bounds_{};
+        std::atomic_flag busy_;  // held while a range widens the box: once per range
+    };
+
     /// The agents of one row (or of one hash bucket), and how to find its runs: through a
     /// table of its x cells (entry i: the first of its agents whose x cell is at least
     /// first_x + i; entry `cells`: its end), or by binary search where it has none.
@@ -102,12 +136,26 @@ public:
 
     /// The cell width across rows the grid was planned with.
     [[nodiscard]] double cell() const noexcept { return cell_; }
-    /// How many x cells on either side of an agent's a run must take to hold everything
-    /// within `radius` (at most the planned radius) of it along x: `split` for the planned
-    /// radius, fewer for a nearer look.
-    [[nodiscard]] std::int64_t x_reach(double radius) const noexcept {
-        const double cells = radius * inverse_x_cell_ * (1.0 + 1.0 / 1024);  // slack for rounding
-        return cells < static_cast<double>(split) ? static_cast<std::int64_t>(cells) + 1 : split;
+    /// Where a look of `radius` (at most the planned radius) from `p` can find anything:
+    /// the x cells [`x_lo`, `x_hi`], and on each other axis the rows from `row_lo` to
+    /// `row_hi` offsets of `p`'s own (`of`), within [-1, 1]. Every position whose squared
+    /// distance to `p`, rounded as the distance tests round it, is at most `radius`
+    /// squared is inside: the bounds are taken a 1024th wider than `radius`, far more than
+    /// that rounding, and each bound is rounded as the keys are (toward the position).
+    template <class P>
+    void near_box(const P& p, double radius, const row_key& of, std::int64_t& x_lo, std::int64_t& x_hi,
+                  std::int64_t (&row_lo)[std::size_t{D - 1}], std::int64_t (&row_hi)[std::size_t{D - 1}]) const noexcept {
+        const double wider = radius * (1.0 + 1.0 / 1024);
+        const auto along = static_cast<double>(p[0]);
+        x_lo = quantize((along - wider) * inverse_x_cell_);
+        x_hi = quantize((along + wider) * inverse_x_cell_);
+        for (int d = 1; d < D; ++d) {
+            const auto t = static_cast<double>(p[d]);
+            const auto a = static_cast<std::size_t>(d - 1);
+            // |coordinates| <= 2^61: the differences do not overflow
+            row_lo[a] = std::max<std::int64_t>(-1, quantize((t - wider) * inverse_cell_) - of.at[a]);
+            row_hi[a] = std::min<std::int64_t>(1, quantize((t + wider) * inverse_cell_) - of.at[a]);
+        }
     }
 
     /// The cell coordinate of `t` cells from the origin (floor), clamped to +-2^61.
@@ -170,18 +218,35 @@ public:
     /// Sorts the `n` agents whose keys are in `unsorted_x` and `unsorted_bucket` (storage
     /// order) into `order` (order[k]: the storage slot of the k-th agent in grid order): by
     /// bucket, then along x within a bucket, keeping the previous order among equal keys.
-    /// The result does not depend on the executor or on the number of threads.
-    template <class Exec>
+    /// As soon as the order of grid positions [first, last) is final, and in the same loop
+    /// (no pass of its own), `place(first, last)` is called to fill them: `x` and `row`
+    /// (sized `n` by the caller) and whatever the caller keeps in grid order; the ranges
+    /// cover [0, n) once, possibly on several threads at once. The result does not depend on
+    /// the executor or on the number of threads. `index_rows` follows.
+    template <class Exec, class Place>
     void sort(std::size_t n, const std::int64_t* unsorted_x, const std::uint32_t* unsorted_bucket,
-              std::vector<std::uint32_t>& order, Exec& exec) {
-        counting_sort(n, unsorted_bucket, order, exec);
-        if (layout_ == layout::cells) return;  // a cell's agents share their x cell
+              std::vector<std::uint32_t>& order, Exec& exec, const Place& place) {
+        if (layout_ == layout::cells) {  // a cell's agents share their x cell: sorted by bucket alone
+            counting_sort(n, unsorted_bucket, order, exec, place);
+            return;
+        }
+        counting_sort(n, unsorted_bucket, order, exec, [](std::size_t, std::size_t) {});
         scratch_.resize(n);
+        // Per range of buckets: sort each along x, fill its positions, and (rows layout) size
+        // the tables of its rows, which need their x cells.
         const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
+        if (layout_ == layout::rows) {
+            table_at_.resize(buckets_);
+            table_size_.assign(tasks + 1, 0);
+        }
         exec(tasks, [&](std::size_t first, std::size_t last) {
-            for (std::size_t t = first; t < last; ++t)
-                for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b)
+            for (std::size_t t = first; t < last; ++t) {
+                const std::size_t first_bucket = buckets_ * t / tasks, end_bucket = buckets_ * (t + 1) / tasks;
+                for (std::size_t b = first_bucket; b < end_bucket; ++b)
                     sort_along_x(order.data(), bucket_start_[b], bucket_start_[b + 1], unsorted_x);
+                place(std::size_t{bucket_start_[first_bucket]}, std::size_t{bucket_start_[end_bucket]});
+                if (layout_ == layout::rows) table_size_[t + 1] = size_tables(first_bucket, end_bucket);
+            }
         });
     }
 
@@ -190,35 +255,15 @@ public:
     /// Each agent's row, in grid order (filled by the caller after the sort).
     std::vector<row_key> row;
 
-    /// After the sort, once `x` is filled: the tables of the rows whose x cells span little
-    /// more than their agents (in the rows layout; the cells layout's tables are its counts,
-    /// and hashed buckets are searched).
+    /// After the sort: the tables of the rows whose x cells span little more than their
+    /// agents (in the rows layout, where the sort sized them; the cells layout's tables are
+    /// its counts, and hashed buckets are searched).
     template <class Exec>
     void index_rows(Exec& exec) {
         if (layout_ != layout::rows) return;
-        table_at_.resize(buckets_);
         const std::size_t tasks = std::min<std::size_t>(buckets_, 64);
-        // 1. Which rows get a table, and how long: per range of rows.
-        table_size_.assign(tasks + 1, 0);
-        exec(tasks, [&](std::size_t first, std::size_t last) {
-            for (std::size_t t = first; t < last; ++t) {
-                std::size_t size = 0;
-                for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
-                    const std::uint32_t begin = bucket_start_[b], end = bucket_start_[b + 1];
-                    table_at_[b] = no_table;
-                    if (begin == end) continue;
-                    // The span of x cells, in unsigned arithmetic (it may exceed 2^63).
-                    const std::uint64_t span = static_cast<std::uint64_t>(x[end - 1]) - static_cast<std::uint64_t>(x[begin]);
-                    if (span > 4 * std::uint64_t{end - begin} + 4) continue;  // stretched: searched
-                    table_at_[b] = static_cast<std::uint32_t>(size);  // relative to the range, for now
-                    size += static_cast<std::size_t>(span) + 2;
-                }
-                table_size_[t + 1] = size;
-            }
-        });
         for (std::size_t t = 0; t < tasks; ++t) table_size_[t + 1] += table_size_[t];
         tables_.resize(table_size_[tasks]);
-        // 2. Fill them.
         exec(tasks, [&](std::size_t first, std::size_t last) {
             for (std::size_t t = first; t < last; ++t)
                 for (std::size_t b = buckets_ * t / tasks; b < buckets_ * (t + 1) / tasks; ++b) {
@@ -301,6 +346,9 @@ public:
     /// first, each bucket once), kept from one agent to the next of the same row.
     struct neighbor_rows {
         row_view rows[max_rows];
+        /// Each row's offset from the agent's on each axis (-1, 0 or 1); a hashed bucket
+        /// may hold other rows than the one it was found for.
+        std::int8_t offset[max_rows][std::size_t{D - 1}] = {};
         std::size_t count = 0;
         row_key of{};
         bool ready = false;
@@ -318,6 +366,8 @@ public:
                 if (g.layout_ == layout::hashed)
                     for (std::size_t i = 0; i < count; ++i)
                         if (rows[i].bucket == view.bucket) return;  // two rows in one bucket: its agents once
+                for (std::size_t a = 0; a < std::size_t{D - 1}; ++a)
+                    offset[count][a] = static_cast<std::int8_t>(r.at[a] - of.at[a]);
                 ++count;
             };
             add(of);  // the agent's own row first: it holds the agent, so it is never skipped
@@ -329,6 +379,16 @@ public:
                     for (std::int64_t dy = -1; dy <= 1; ++dy)
                         if (dy != 0 || dz != 0) add(row_key{{of.at[0] + dy, of.at[1] + dz}});
             }
+        }
+
+        /// Whether row `r` (of `count`) can hold anything within the rows `near_box` found
+        /// (always, in the hashed layout, whose buckets may stand for several rows).
+        [[nodiscard]] bool within(const crowd_grid& g, std::size_t r, const std::int64_t (&lo)[std::size_t{D - 1}],
+                                  const std::int64_t (&hi)[std::size_t{D - 1}]) const noexcept {
+            if (g.layout_ == layout::hashed) return true;
+            for (std::size_t a = 0; a < std::size_t{D - 1}; ++a)
+                if (offset[r][a] < lo[a] || offset[r][a] > hi[a]) return false;
+            return true;
         }
     };
 
@@ -345,11 +405,12 @@ public:
     /// Whether the layout is a grid of cells, where every row's table covers the same x
     /// cells: the table entries of a run are then the same for every row (`cell_entries`).
     [[nodiscard]] bool cells_layout() const noexcept { return layout_ == layout::cells; }
-    /// In the cells layout: the table entries of the run of x cells within `reach` of `x_cell`.
-    void cell_entries(std::int64_t x_cell, std::int64_t reach, std::int64_t& lo, std::int64_t& hi) const noexcept {
-        const std::int64_t at = x_cell - x_origin_;  // |coordinates| <= 2^61: no overflow
-        lo = std::clamp<std::int64_t>(at - reach, 0, x_cells_);
-        hi = std::clamp<std::int64_t>(at + reach + 1, 0, x_cells_);
+    /// In the cells layout: the table entries of the run of x cells from `x_lo` to `x_hi`
+    /// (each within a few cells of an agent's).
+    void cell_entries(std::int64_t x_lo, std::int64_t x_hi, std::int64_t& lo, std::int64_t& hi) const noexcept {
+        // |coordinates| <= 2^61: no overflow
+        lo = std::clamp<std::int64_t>(x_lo - x_origin_, 0, x_cells_);
+        hi = std::clamp<std::int64_t>(x_hi + 1 - x_origin_, 0, x_cells_);
     }
 
 private:
@@ -380,12 +441,30 @@ private:
         return static_cast<std::uint32_t>(h >> (64 - bucket_bits_));
     }
 
+    /// Which rows of buckets [first_bucket, end_bucket) get a table (their x cells filled),
+    /// where each starts relative to the first, and how many entries they take in all.
+    [[nodiscard]] std::size_t size_tables(std::size_t first_bucket, std::size_t end_bucket) noexcept {
+        std::size_t size = 0;
+        for (std::size_t b = first_bucket; b < end_bucket; ++b) {
+            const std::uint32_t begin = bucket_start_[b], end = bucket_start_[b + 1];
+            table_at_[b] = no_table;
+            if (begin == end) continue;
+            // The span of x cells, in unsigned arithmetic (it may exceed 2^63).
+            const std::uint64_t span = static_cast<std::uint64_t>(x[end - 1]) - static_cast<std::uint64_t>(x[begin]);
+            if (span > 4 * std::uint64_t{end - begin} + 4) continue;  // stretched: searched
+            table_at_[b] = static_cast<std::uint32_t>(size);  // relative to the range, for now
+            size += static_cast<std::size_t>(span) + 2;
+        }
+        return size;
+    }
+
     /// Stable counting sort of the agents by bucket, in ranges of buckets (one task each:
     /// every task reads all the agents' buckets and places only its range's agents), so that
     /// the sort runs on every thread and gives the one stable order whoever runs what.
-    template <class Exec>
+    /// Each task then calls `place` over the grid positions of its range.
+    template <class Exec, class Place>
     void counting_sort(std::size_t n, const std::uint32_t* unsorted_bucket, std::vector<std::uint32_t>& order,
-                       Exec& exec) {
+                       Exec& exec, const Place& place) {
         const std::size_t total = buckets_;
         const std::size_t ranges = std::clamp<std::size_t>(executor_threads(exec, 4), 1, 4);
         const auto range_begin = [&](std::size_t r) { return static_cast<std::uint32_t>(total * r / ranges); };
@@ -423,6 +502,7 @@ private:
                     if (b >= lo && b < hi) order[offset + bucket_start_[b + 1]++] = static_cast<std::uint32_t>(i);
                 }
                 for (std::uint32_t b = lo; b < hi; ++b) bucket_start_[b + 1] += static_cast<std::uint32_t>(offset);
+                place(offset, std::size_t{range_offset_[r + 1]});
             }
         });
     }

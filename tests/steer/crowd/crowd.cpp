@@ -742,6 +742,57 @@ TEST_CASE_TEMPLATE("crowd radius_by_agent: each thinking agent gets exactly the 
     }
 }
 
+TEST_CASE_TEMPLATE("crowd radius_by_agent: a near look finds the others at exactly its radius across the grid's "
+                   "row and x-cell boundaries",
+                   V, STEER_TEST_VECTORS) {
+    // A near look visits only the rows and x cells its own box touches: agents on a lattice
+    // of the near radius's spacing, laid on the grid's cell boundaries (the cells are the
+    // widest radius and a 1024th: exactly representable here), so that many pairs are
+    // exactly the near radius apart across a boundary, where rounding decides the cells.
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    const S widest = S(2), near = S(0.5);
+    const S cell = widest + widest / S(1024);
+    for (const S boundary : {cell, S(37) * cell, -S(5) * cell}) {
+        CAPTURE(boundary);
+        steer::crowd<V> c;
+        c.set_max_neighbors(1024);
+        int lattice[std::size_t{D}] = {};
+        for (;;) {
+            V p;
+            for (int d = 0; d < D; ++d) p[d] = boundary + static_cast<S>(lattice[d] - 3) * near;
+            c.add(steer::vehicle_params<V>{.position = p});
+            int d = 0;
+            while (d < D && ++lattice[d] == 7) lattice[d++] = 0;
+            if (d == D) break;
+        }
+        const auto own = [&](steer::crowd_id id) { return id.index % 2 == 0 ? near : widest; };
+        std::map<std::uint32_t, std::set<std::uint32_t>> expected;  // brute force, as the crowd rounds
+        const auto vehicles = c.vehicles();
+        const auto ids = c.ids();
+        for (std::size_t i = 0; i < vehicles.size(); ++i)
+            for (std::size_t j = 0; j < vehicles.size(); ++j) {
+                const V offset = vehicles[j].position() - vehicles[i].position();
+                const S r = own(ids[i]);
+                if (i != j && glm::dot(offset, offset) <= r * r) expected[ids[i].index].insert(ids[j].index);
+            }
+        std::map<std::uint32_t, std::set<std::uint32_t>> got;
+        c.step(S(0), steer::radius_by_agent{widest, [&](steer::crowd_id id, const steer::vehicle<V>&) { return own(id); }},
+               [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& neighbors) {
+                   for (std::size_t i = 0; i < neighbors.size(); ++i) got[id.index].insert(neighbors.id(i).index);
+                   return V(0);
+               });
+        std::size_t at_the_radius = 0;
+        for (const auto& entry : expected) {
+            CAPTURE(entry.first);
+            REQUIRE(got[entry.first] == entry.second);
+            if (entry.first % 2 == 0) at_the_radius += entry.second.size();
+        }
+        // The near ones see their lattice neighbors (of D * 6 * 7^(D-1) such pairs, about half).
+        CHECK(at_the_radius >= std::size_t{D} * 6 * (D == 2 ? 7u : 49u) * 4 / 10);
+    }
+}
+
 TEST_CASE("crowd radius_by_agent: the radius may come from the agent's data; the same bits on any threads; a "
           "radius outside [0, widest] is refused by name and moves nobody") {
     using V = glm::vec3;
