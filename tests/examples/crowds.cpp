@@ -36,12 +36,12 @@ TEST_CASE("a circle of 30 swaps sides with reciprocal avoidance, no body ever 1%
 }
 
 #if STEER_TEST_HEAVY
-TEST_CASE("a circle of 100 swaps sides: all arrive within twice the straight walk, no body ever 1% into another") {
+TEST_CASE("a circle of 100 swaps sides: all arrive within 1.5 times the straight walk, no body ever 1% into another") {
     const crowds::figures f = reciprocal_run(crowds::scene::circle);
     check_all_arrived_apart(f);
-    // The issue asks for 1.5x (36 s); reciprocal avoidance takes 1.6x to 2x here (see the
-    // example's table), and this is what it holds to.
-    CHECK(f.finish_time < 2 * f.straight_time);
+    // The issue's 1.5x (36 s): 35.6 s. A narrow margin: circles of 86 to 114 take 1.49x to
+    // 1.76x (docs/behaviors.md, "What it guarantees, and what it does not").
+    CHECK(f.finish_time < 1.5 * f.straight_time);
 }
 
 TEST_CASE("two blocks of 200 cross at right angles within 1.5 times the straight walk, no body ever 1% into another") {

@@ -216,6 +216,35 @@ template <vector V>
     return {normal, glm::dot(normal, velocity + change * taken)};
 }
 
+/// How much more of the avoiding the agent behind takes, and the one ahead less: at most
+/// this share, for a pair walking one behind the other the same way.
+inline constexpr double reciprocal_give_way = 0.4;
+/// The extra room an agent that wants to stay put keeps from its neighbors, as a share of
+/// its radius: within it, the agent's half-plane moves away at the room left over the
+/// horizon.
+inline constexpr double reciprocal_standing_room = 0.2;
+
+/// The agent's share of avoiding a neighbor that can move: `usual`, shifted by the rule that
+/// the one behind gives way. Of a pair walking the same way, the one whose neighbor is ahead
+/// of it along their summed velocity takes `reciprocal_give_way` times the cosine more of
+/// both the change and the room, and its neighbor, which sees the opposite sign, as much
+/// less: the pair's shares still add up as before, so the guarantee stands. Weighted by
+/// how much the two velocities agree (the cosine is of the summed velocity, scaled by
+/// |v_A + v_B| / (|v_A| + |v_B|)): nothing for a head-on pair or two standing agents;
+/// beside one standing still, the mover's heading alone counts. `offset` = p_B - p_A,
+/// `distance` its length (> 0), `speed` the length of `velocity`.
+template <vector V>
+[[nodiscard]] avoidance_share<scalar_t<V>> give_way(avoidance_share<scalar_t<V>> usual, const V& offset,
+                                                    scalar_t<V> distance, const V& velocity, scalar_t<V> speed,
+                                                    const V& other_velocity) noexcept {
+    using S = scalar_t<V>;
+    const S speeds = distance * (speed + safe_length(other_velocity));
+    S ahead = glm::dot(offset, velocity + other_velocity) / speeds;  // in [-1, 1]: > 0, the other is ahead
+    if (!(ahead >= S(-1) && ahead <= S(1))) ahead = S(0);            // (both still, or overflow)
+    const S shift = S(reciprocal_give_way) * ahead;
+    return {std::min(S(1), usual.required + shift), usual.room + shift};
+}
+
 /// Whether an obstacle of type `O` tells where its nearest surface is, as a convex shape:
 /// `signed_distance(o, p)` (negative inside) and `nearest_point(o, p)` on its surface.
 template <class O, class V>
@@ -366,6 +395,13 @@ template <agent A, class R, class Obstacles>
     // its goal steps aside for one passing; against a neighbor that cannot move, all of it.
     const S wanting = max_speed > S(0) ? std::min(S(1), safe_length(preferred_velocity) / max_speed) : S(1);
     const avoidance_share<S> usual{S(0.5) + S(0.5) * (S(1) - wanting), S(0.5)};
+    // An agent that wants to stay put keeps a little more room (up to a fifth of its radius):
+    // it steps aside before a passer-by is pressed against it, so a gap between agents
+    // standing at their goals opens for one that must get through it. Only its own
+    // half-plane is tightened (the velocity obstacle is the pair's), so the pair's shares
+    // still keep them apart.
+    const S standing_room = (S(1) - wanting) * radius * S(reciprocal_standing_room);
+    const S speed = safe_length(velocity);
     nearest_constraints<V> others(constraints.data() + hard, keys.data() + hard, p.max_neighbors);
     for (auto&& element : neighbors) {
         const auto* other = agent_address<V>(element);
@@ -388,16 +424,23 @@ template <agent A, class R, class Obstacles>
         // As every group behavior does, skip it: that is also `a` itself in another form (a
         // copy taken before the step, an adaptor over the same body).
         if (!(distance_squared >= std::numeric_limits<S>::min())) continue;
-        const S gap = std::sqrt(distance_squared) - reach;
+        const S distance = std::sqrt(distance_squared);
+        const S gap = distance - reach;
         if (!others.admits(gap)) continue;
         const V relative_velocity = velocity - V(other->velocity());
         // The horizon: the longest for a neighbor closing in at the combined top speed.
         const S fraction =
             closing > S(0) ? std::min(S(1), std::sqrt(glm::dot(relative_velocity, relative_velocity)) / closing) : S(1);
         const S horizon = p.min_time_horizon + (p.time_horizon - p.min_time_horizon) * fraction;
-        const avoidance_share<S> share = other_max_speed > S(0) ? usual : avoidance_share<S>{S(1), S(1)};
-        const half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt,
-                                                      share, velocity);
+        const avoidance_share<S> share = other_max_speed > S(0)
+                                             ? give_way(usual, offset, distance, velocity, speed, V(other->velocity()))
+                                             : avoidance_share<S>{S(1), S(1)};
+        half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt, share,
+                                                velocity);
+        // Standing room: closer than that to the neighbor, move away at the rest over the
+        // horizon. A tighter line than the pair's, so the pair's guarantee stands.
+        const S unused = standing_room - std::max(S(0), gap);
+        if (unused > S(0)) h.offset += unused / horizon;
         if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) continue;  // allows every velocity we have
         others.add(gap, h);
     }
@@ -490,8 +533,19 @@ template <agent A, class R, class Obstacles>
 ///     the agent (a crossing is anticipated, a stream may walk close);
 ///   - the share of u is 1/2 (the paper's) for an agent that wants its full speed, up to 1
 ///     for one that wants to stay put, which steps aside for a passer-by; all of u against
-///     a neighbor that cannot move (max_speed 0). The room before a collision is always
-///     split in half, so a pair never takes more than all of it;
+///     a neighbor that cannot move (max_speed 0). The room before a collision is split in
+///     half, so a pair never takes more than all of it;
+///   - the one behind gives way: of two agents moving the same way, the one whose neighbor
+///     is ahead (along their summed velocity) takes up to 0.4 more of u and of the room, the
+///     other as much less, in proportion to the cosine and to how much the two velocities
+///     agree (nothing head on). The pair's shares add up as before. Two walkers pressed side
+///     by side whose ways cross part sooner instead of holding each other at an even split;
+///   - an agent that wants to stay put keeps up to a fifth of its radius more room from its
+///     neighbors (in proportion to how little it wants to move): nearer than that, its
+///     half-plane is tightened to move away at what is missing over the horizon. Agents
+///     standing at their goals open a gap for one that must get through before it is
+///     pressed against them; only the standing agent's own line moves, so the guarantee
+///     stands;
 ///   - the detour: an agent short of its preferred velocity both now and in the program's
 ///     answer turns the preferred velocity right (clockwise in 2D, about its up in 3D) by
 ///     `detour_angle` times the product of the two shortfalls, and solves again. Dense,

@@ -363,6 +363,69 @@ TEST_CASE_TEMPLATE("an agent at its goal steps aside for one passing, and neithe
     CHECK(glm::distance(pair[1].position(), goals[1]) < S(0.5));  // and back on its spot
 }
 
+TEST_CASE_TEMPLATE("an agent that wants to stay put keeps a fifth of its radius more room, one walking does not", V,
+                   STEER_TEST_VECTORS) {
+    // Two walkers 1.07 m apart: 5 cm beyond the two radii and the default 2 cm clearance,
+    // within the 10 cm (a fifth of a radius) that one wanting to stay put keeps more.
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    const auto a = walker(make<V>(0, 0, 0));
+    const auto b = walker(make<V>(1.07, 0, 0));
+    const std::vector<const steer::vehicle<V>*> to_a{&b};
+    // Standing: it moves away from b, at 0.1 m/s: the missing 5 cm over the 0.25 s horizon of
+    // a pair at rest (0.2 m/s), less what its share of the room before the paper's velocity
+    // obstacle allows. Without the rule it would stay still.
+    const V standing = steer::collision_free_velocity(a, to_a, V(S(0)), dt);
+    CAPTURE(standing);
+    CHECK(glm::dot(standing, make<V>(-1, 0, 0)) > S(0.05));
+    CHECK(glm::dot(standing, make<V>(-1, 0, 0)) < S(0.25));
+    // Walking past, it is not pushed: it keeps its preferred velocity.
+    const V along = make<V>(0, 2, 0);
+    CHECK(near(steer::collision_free_velocity(a, to_a, along, dt), along));
+    // And a walker passes between two standing 2 m apart (a gap one body wide), which make
+    // room and go back to their spots.
+    std::vector<steer::vehicle<V>> crowd{walker(make<V>(-1, 0, 0)), walker(make<V>(1, 0, 0)),
+                                         walker(make<V>(0, -5, 0))};
+    const std::vector<V> goals{make<V>(-1, 0, 0), make<V>(1, 0, 0), make<V>(0, 5, 0)};
+    const walk_result r = walk(crowd, goals, 20);
+    CHECK(r.finish > 0);
+    CHECK(r.finish < 6);  // 5 s straight
+    CHECK(r.closest >= 1.0);
+    CHECK(glm::distance(crowd[0].position(), goals[0]) < S(0.5));
+    CHECK(glm::distance(crowd[1].position(), goals[1]) < S(0.5));
+}
+
+TEST_CASE_TEMPLATE("of two agents walking the same way into each other, the one behind gives way", V,
+                   STEER_TEST_VECTORS) {
+    // Both walk +x, converging; the second is ahead. The paper splits the avoiding in half;
+    // here the one behind takes more of it, the one ahead less, and together still all of it.
+    using S = steer::scalar_t<V>;
+    const steer::reciprocal_avoidance_params<V> p{.clearance = 0, .detour_angle = 0};
+    const auto fast = [](const V& position, const V& velocity) {
+        return steer::vehicle<V>({.position = position, .velocity = velocity, .radius = S(0.5), .max_force = 1000,
+                                  .max_speed = 4});
+    };
+    const auto behind = fast(make<V>(-0.3, 0.55, 0), make<V>(2, -0.5, 0));
+    const auto ahead = fast(make<V>(0.3, -0.55, 0), make<V>(2, 0.5, 0));
+    const std::vector<const steer::vehicle<V>*> to_behind{&ahead}, to_ahead{&behind};
+    const S dt = S(1) / S(60);
+    const V v_behind = steer::collision_free_velocity(behind, to_behind, behind.velocity(), dt, p);
+    const V v_ahead = steer::collision_free_velocity(ahead, to_ahead, ahead.velocity(), dt, p);
+    const S change_behind = glm::length(v_behind - behind.velocity());
+    const S change_ahead = glm::length(v_ahead - ahead.velocity());
+    CAPTURE(change_behind);
+    CAPTURE(change_ahead);
+    CHECK(change_ahead > S(0));
+    CHECK(change_behind > S(1.5) * change_ahead);
+    double closest = std::numeric_limits<double>::infinity();  // and they stay apart over the horizon
+    for (int k = 0; k <= 300; ++k) {
+        const S t = S(3) * S(k) / S(300);
+        closest = std::min(closest, static_cast<double>(glm::distance(behind.position() + v_behind * t,
+                                                                         ahead.position() + v_ahead * t)));
+    }
+    CHECK(closest >= 1 - 1e-4);
+}
+
 TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const S dt = S(1) / S(60);
