@@ -48,7 +48,7 @@ options:
                    (default: one clap at 21 s; any --clap-at replaces it)
   --think-hz H     main thinking rate of each bird, 0.001 to 60 Hz (default 10)
   --walkers W      how walking birds keep their personal space: separation (default) or
-                   reciprocal (reciprocal avoidance: no two walking birds overlap)
+                   reciprocal (reciprocal avoidance: far fewer overlapping birds)
   --threads N      step the flock on N threads, 1 to 64 (default 1); the run is the same
                    bit for bit, and frame costs become wall-clock times
   --html FILE      write a self-contained HTML replay (top and side views)
