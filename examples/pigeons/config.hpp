@@ -162,6 +162,7 @@ struct park_config {
         for (float t : claps) expect(t >= 0, where, "claps", ">= 0", t);
         steer::validate(move_away_zone);
         steer::validate(take_off_zone);
+        steer::validate(walk_reciprocal);
     }
 
     [[nodiscard]] float frame_seconds() const noexcept { return 1.0f / frame_hz; }

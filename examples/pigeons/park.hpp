@@ -374,17 +374,18 @@ private:
     /// Avoidance (about 30 Hz): personal space among its kind, containment in the
     /// enclosure and, in flight, above the ground (except while coming down to land).
     void avoid_obstacles(pigeon& me, const steer::vehicle3& b, std::span<const steer::vehicle3* const> kin) {
-        me.spacing = steer::separation(b, kin, {.max_distance = config_.personal_space}) * config_.personal_space_weight;
+        // Reciprocal walkers: the velocity nearest the one the bird's urges want that keeps it
+        // clear of the herd, reached over the frames until its next avoidance thought.
+        me.spacing = !me.flying && config_.reciprocal_walkers
+                         ? steer::reciprocal_avoidance(b, kin, steer::desired_velocity(b, me.steering),
+                                                       static_cast<float>(avoids_) / config_.frame_hz,
+                                                       config_.walk_reciprocal)
+                         : steer::separation(b, kin, {.max_distance = config_.personal_space}) *
+                               config_.personal_space_weight;
         auto enclosure = config_.enclosure();
         enclosure.radius -= config_.enclosure_margin;
         if (!me.flying) {
             me.avoidance = tangent(steer::containment(b, enclosure, {.prediction_time = config_.walk_lookahead}), me.ground_normal);
-            // Reciprocal walkers: the velocity nearest the one the bird's urges want that keeps
-            // it clear of the herd, reached over the frames until its next avoidance thought.
-            if (config_.reciprocal_walkers)
-                me.spacing = steer::reciprocal_avoidance(b, kin, steer::desired_velocity(b, me.steering),
-                                                         static_cast<float>(avoids_) / config_.frame_hz,
-                                                         config_.walk_reciprocal);
             me.spacing = tangent(me.spacing, me.ground_normal);
             return;
         }

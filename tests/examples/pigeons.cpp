@@ -335,7 +335,7 @@ TEST_CASE("pigeons: the slow car makes birds walk away instead of taking off, th
     CHECK(story.clap_takeoffs > 0);
 }
 
-TEST_CASE("pigeons: reciprocal walkers overlap far less than separating ones, and the story goes on") {
+TEST_CASE("pigeons: reciprocal walkers overlap far less than separating ones, and a quiet flock still stays walking inside") {
     // The herd's cohesion packs it denser than personal space allows, so separation's soft
     // push lets bodies overlap; reciprocal avoidance takes a velocity that keeps clear of
     // each neighbor instead (docs/pigeons.md, "Reciprocal walkers"). Summed over a sample
@@ -470,5 +470,8 @@ TEST_CASE("pigeons: a bad configuration is refused with a message naming the par
     c = quiet(10);
     c.take_off_zone.radius = -1;
     CHECK(message_of(c).find("radius") != std::string::npos);
+    c = quiet(10);
+    c.walk_reciprocal.time_horizon = -1;  // refused when the park is built, not at the first thought
+    CHECK(message_of(c).find("time_horizon") != std::string::npos);
     CHECK(message_of(quiet(10)).empty());
 }
