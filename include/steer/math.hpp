@@ -11,6 +11,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "detail/always_inline.hpp"
 #include "vector.hpp"
 
 namespace steer {
@@ -43,49 +44,55 @@ template <vector V>
     return m;
 }
 
-/// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
-/// Huge finite vectors are scaled first, so they do not overflow.
+namespace detail {
+/// `safe_normalize` for a square that underflows, overflows or is not finite: scales by
+/// the largest component first.
 template <vector V>
-[[nodiscard]] V safe_normalize(const V& v) noexcept {
+[[nodiscard]] STEER_DETAIL_COLD V safe_normalize_rare(const V& v) noexcept {
     using S = scalar_t<V>;
-    const S squared = length_squared(v);
-    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())
-        return v / std::sqrt(squared);
-    // Squares that underflow or overflow: scale by the largest component first.
     const S largest = max_abs_component(v);
     if (!(largest >= std::numeric_limits<S>::min()) || !std::isfinite(largest)) return V(S(0));
     const V scaled = v / largest;
     return scaled / std::sqrt(length_squared(scaled));
 }
 
-/// The length of `v`, without overflow for huge finite vectors.
+/// `safe_length` for a square that underflows, overflows or is not finite.
 template <vector V>
-[[nodiscard]] scalar_t<V> safe_length(const V& v) noexcept {
+[[nodiscard]] STEER_DETAIL_COLD scalar_t<V> safe_length_rare(const V& v) noexcept {
     using S = scalar_t<V>;
-    const S squared = length_squared(v);
-    if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) return std::sqrt(squared);
     const S largest = max_abs_component(v);
     if (largest == S(0) || !std::isfinite(largest)) return largest;  // zero, or not finite input
     return largest * std::sqrt(length_squared(v / largest));
 }
+}  // namespace detail
 
-/// `v` shortened to `max_length` when it is longer; otherwise `v` itself.
-/// Exact for huge finite vectors and limits too (no overflow of the squares);
-/// a non-finite `v` gives zero.
+/// The unit vector along `v`, or zero when `v` is zero, denormal-tiny or not finite.
+/// Huge finite vectors are scaled first, so they do not overflow.
 template <vector V>
-[[nodiscard]] V truncate(const V& v, scalar_t<V> max_length) noexcept {
+[[nodiscard]] inline V safe_normalize(const V& v) noexcept {
     using S = scalar_t<V>;
     const S squared = length_squared(v);
-    const S limit = max_length * max_length;
-    if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) {
-        if (squared <= limit) return v;
-        const S length = std::sqrt(squared);
-        const S ratio = max_length / length;
-        if (ratio >= std::numeric_limits<S>::min()) [[likely]]
-            return v * ratio;
-        return (v / length) * max_length;  // a denormal ratio keeps too few bits (below)
-    }
-    // Rare: squares that overflow or underflow. Compare lengths instead of squares.
+    if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]]
+        return v / std::sqrt(squared);
+    return detail::safe_normalize_rare(v);  // squares that underflow or overflow
+}
+
+/// The length of `v`, without overflow for huge finite vectors.
+template <vector V>
+[[nodiscard]] inline scalar_t<V> safe_length(const V& v) noexcept {
+    using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) [[likely]]
+        return std::sqrt(squared);
+    return detail::safe_length_rare(v);
+}
+
+namespace detail {
+/// `truncate` for squares that overflow or underflow, or a non-finite `v` or limit:
+/// compares lengths instead of squares.
+template <vector V>
+[[nodiscard]] STEER_DETAIL_COLD V truncate_rare(const V& v, scalar_t<V> max_length) noexcept {
+    using S = scalar_t<V>;
     if (!is_finite(v)) return V(S(0));
     const S length = safe_length(v);
     if (length <= max_length) return v;
@@ -95,6 +102,26 @@ template <vector V>
     const S ratio = max_length / length;
     if (ratio >= std::numeric_limits<S>::min()) return v * ratio;
     return (v / length) * max_length;
+}
+}  // namespace detail
+
+/// `v` shortened to `max_length` when it is longer; otherwise `v` itself.
+/// Exact for huge finite vectors and limits too (no overflow of the squares);
+/// a non-finite `v` gives zero.
+template <vector V>
+[[nodiscard]] inline V truncate(const V& v, scalar_t<V> max_length) noexcept {
+    using S = scalar_t<V>;
+    const S squared = length_squared(v);
+    const S limit = max_length * max_length;
+    if (std::isfinite(squared) && std::isfinite(limit) && squared >= std::numeric_limits<S>::min()) [[likely]] {
+        if (squared <= limit) return v;
+        const S length = std::sqrt(squared);
+        const S ratio = max_length / length;
+        if (ratio >= std::numeric_limits<S>::min()) [[likely]]
+            return v * ratio;
+        return (v / length) * max_length;  // a denormal ratio keeps too few bits (see truncate_rare)
+    }
+    return detail::truncate_rare(v, max_length);
 }
 
 /// The component of `v` along `unit_basis` (which must have unit length).

@@ -18,14 +18,6 @@
 #include "../math.hpp"
 #include "../vector.hpp"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define STEER_DETAIL_COLD [[gnu::cold]] [[gnu::noinline]]
-#elif defined(_MSC_VER)
-#define STEER_DETAIL_COLD __declspec(noinline)
-#else
-#define STEER_DETAIL_COLD
-#endif
-
 namespace steer::detail {
 
 /// Formats a vector for error messages: "(1, 2, nan)".
