@@ -47,6 +47,11 @@ template <agent A, class R>
 [[nodiscard]] agent_vector_t<A> separation(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    // A crowd's neighbors carry the crowd's own copies of their positions and headings:
+    // the sum then runs in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
+    if constexpr (requires { separation_in_lanes(a, neighbors, n); }) {
+        if (const auto in_lanes = separation_in_lanes(a, neighbors, n)) return *in_lanes;
+    }
     validate(n);
     const detail::neighborhood_test<V> test(n);
     const V forward = a.forward();

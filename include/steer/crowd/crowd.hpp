@@ -85,9 +85,9 @@ struct data_column<void> {
 /// the step's radius, as a random-access range of `const vehicle<V>&` that every group
 /// behavior takes as it is (`steer::separation(self, neighbors, ...)`). `id(i)` is the
 /// handle of the i-th, for the caller's own per-agent data. Valid during the call only.
-/// `steer::flocking` over them runs in SIMD lanes on the crowd's own copies of the
-/// neighbors' positions and headings, as `steer::flock` does (the same force up to the
-/// rounding of sums taken in another order: about 1e-6 relative). `Lanes` is the
+/// `steer::flocking` and `steer::separation` over them run in SIMD lanes on the crowd's own
+/// copies of the neighbors' positions and headings, as `steer::flock` does (the same force
+/// up to the rounding of sums taken in another order: about 1e-6 relative). `Lanes` is the
 /// instruction set's lanes, named in the type so that code built for different instruction
 /// sets never shares a name. In a crowd whose agents carry data of their own (`crowd<V, T>`),
 /// `data(i)` is the i-th neighbor's, as it was before the step.
@@ -180,6 +180,13 @@ public:
         if (n.records_ == nullptr) return std::nullopt;
         return detail::flocking_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p);
     }
+    /// Separation over these neighbors in lanes, likewise (found by `steer::separation`).
+    template <class A>
+    [[nodiscard]] friend std::optional<V> separation_in_lanes(const A& a, const crowd_neighbors& n,
+                                                              const neighborhood<V>& p) {
+        if (n.records_ == nullptr) return std::nullopt;
+        return detail::separation_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p);
+    }
 
 private:
     template <vector, class>
@@ -225,6 +232,42 @@ template <class F, class V, class T = void>
 concept crowd_constraint =
     (std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&>) ||
     (!std::is_void_v<T> && std::invocable<F&, crowd_id, vehicle<V>&, std::add_lvalue_reference_t<T>>);
+
+/// A constraint that `crowd::step` calls a batch of agents at a time, once they have moved:
+/// `constrain(ids, vehicles)`, or `constrain(ids, vehicles, data)` in a crowd whose agents
+/// carry data, spans of the same length (a handle, its vehicle and its data at each index;
+/// the crowd's storage order, not the handles'). For constraints that run best over many
+/// agents at once, such as `set_velocities`, which keeps walkers' velocities along the
+/// ground several vehicles per instruction where `vehicle::set_velocity` takes them one
+/// by one. Batches may run on several threads at once; each call may change only the agents
+/// it is given, and how agents are split into batches depends on the executor, so what it
+/// does to an agent must not depend on the others of its batch.
+template <class F>
+struct batch_constraint {
+    F constrain;  ///< Called with each batch's spans.
+};
+/// `batch_constraint{f}` deduces its type (a deduction guide: clang 14 deduces no aggregate's).
+template <class F>
+batch_constraint(F) -> batch_constraint<F>;
+
+namespace detail {
+template <class C>
+inline constexpr bool is_batch_constraint = false;
+template <class F>
+inline constexpr bool is_batch_constraint<batch_constraint<F>> = true;
+}  // namespace detail
+
+/// A constraint for `crowd::step`: per agent (`crowd_constraint`), or a `batch_constraint`
+/// whose callable takes spans of handles, vehicles (and data, `T`, in a crowd whose agents
+/// carry data).
+template <class C, class V, class T = void>
+concept crowd_step_constraint =
+    crowd_constraint<C, V, T> ||
+    (detail::is_batch_constraint<std::remove_cvref_t<C>> &&
+     ((std::is_void_v<T> && std::invocable<decltype(std::declval<C&>().constrain)&, std::span<const crowd_id>,
+                                           std::span<vehicle<V>>>) ||
+      (!std::is_void_v<T> && std::invocable<decltype(std::declval<C&>().constrain)&, std::span<const crowd_id>,
+                                            std::span<vehicle<V>>, std::span<std::conditional_t<std::is_void_v<T>, int, T>>>)));
 
 /// A step's neighbor radius chosen agent by agent, passed to `crowd::step` where it takes a
 /// radius: the grid is laid out for `widest`, and each agent due to think is given the
@@ -630,12 +673,12 @@ public:
     /// the crowd sorts itself again: for what the vehicle model does not know, such as
     /// keeping walkers on the ground or everyone inside the world (`vehicle::set_position`,
     /// `set_velocity`...). Called on any thread, once per agent; it may change only the
-    /// agent it is given. With a threaded executor it may run while other agents still think
+    /// agent it is given. A `batch_constraint` is called a batch of agents at a time instead. With a threaded executor it may run while other agents still think
     /// (thoughts read the state before the step, which no constraint changes): what a
     /// constraint writes elsewhere must not be read by a think. If it throws, nobody has
     /// moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
-        requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && executor<Exec>
+        requires crowd_think<Think, V, Lanes, T> && crowd_step_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
         dt = checked_step(dt, radius);
         step_with<Lanes>(dt, radius, exec, [&](std::size_t begin, std::size_t end) {
@@ -655,7 +698,7 @@ public:
 
     /// `step` with each agent's own radius, and a constraint.
     template <class Think, class Constrain, class Exec, class F, class Lanes = detail::simd::native_pack<S>>
-        requires crowd_think<Think, V, Lanes, T> && crowd_constraint<Constrain, V, T> && crowd_radius_of<F, V, T> &&
+        requires crowd_think<Think, V, Lanes, T> && crowd_step_constraint<Constrain, V, T> && crowd_radius_of<F, V, T> &&
                  executor<Exec>
     void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Constrain&& constrain, Exec&& exec) {
         dt = checked_step(dt, radius.widest);
@@ -850,20 +893,35 @@ private:
         else  // apply_force moves nobody
             for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
         typename detail::crowd_grid<D>::cell_bounds range;
+        const auto note_cell = [&](std::size_t k) {  // its cell, for the next grid
+            const V& p = next_vehicles_[k].position();
+            keys_x_[k] = grid_.x_of(p[0]);
+            keys_row_[k] = grid_.row_of(p);
+            range.include(keys_x_[k], keys_row_[k]);
+        };
+        constexpr bool batch = detail::is_batch_constraint<std::remove_cvref_t<Constrain>>;
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t from = order_[k];
             next_phases_[k] = phases_[from];
             next_ids_[k] = ids_[from];
-            if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
+            if constexpr (batch) {
+                continue;  // constrained below, all at once
+            } else if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
                 if constexpr (has_data)
                     constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
                 else
                     constrain(next_ids_[k], next_vehicles_[k]);
             }
-            const V& p = next_vehicles_[k].position();  // its cell, for the next grid
-            keys_x_[k] = grid_.x_of(p[0]);
-            keys_row_[k] = grid_.row_of(p);
-            range.include(keys_x_[k], keys_row_[k]);
+            note_cell(k);
+        }
+        if constexpr (batch) {
+            const std::span<const crowd_id> ids(next_ids_.data() + begin, end - begin);
+            const std::span<vehicle_type> agents(next_vehicles_.data() + begin, end - begin);
+            if constexpr (has_data)
+                constrain.constrain(ids, agents, std::span<T>(next_data_.values.data() + begin, end - begin));
+            else
+                constrain.constrain(ids, agents);
+            for (std::size_t k = begin; k < end; ++k) note_cell(k);
         }
         moved_bounds_.include(range);
     }
@@ -901,6 +959,8 @@ private:
                                      : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
+            if constexpr (has_data)  // a thought reads its neighbors' data: all their loads in flight at once
+                for (std::size_t i = 0; i < count; ++i) __builtin_prefetch(&data_.values[slots[i]]);
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
             const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
                                                      std::as_const(data_).data());

@@ -2,11 +2,13 @@
 #define STEER_CROWD_LANES_HPP
 
 /// @file
-/// Flocking in SIMD lanes, for the crowd tier: the neighborhood tests, the sums over a
-/// list of neighbors several at a time, and the combination of the sums of several agents
-/// at a time, each the very IEEE operations of `steer::flocking` (the sums in a fixed order
-/// whatever the lane width, so the same bits on every platform). `steer::flock` runs them
-/// for every agent of a step; `steer::flocking` runs them for a crowd's neighbors.
+/// Flocking and separation in SIMD lanes, for the crowd tier: the neighborhood tests, the
+/// sums over a list of neighbors several at a time, and the combination of the sums of
+/// several agents at a time, each the very IEEE operations of `steer::flocking` and
+/// `steer::separation` (the sums in a fixed order whatever the lane width, so the same bits
+/// on every platform; separation's pushes are subtracted in the neighbors' order, so it
+/// gives the bits of the plain loop). `steer::flock` runs them for every agent of a step;
+/// `steer::flocking` and `steer::separation` run them for a crowd's neighbors.
 
 #include <algorithm>
 #include <cstddef>
@@ -316,6 +318,67 @@ template <class P, agent A>
     }
     return combine_flocking(separation_sum, heading_sum, P::total(sums.heading_count), offset_sum, V(a.velocity()),
                             static_cast<S>(a.max_speed()), static_cast<S>(a.max_force()), p);
+}
+
+/// `steer::separation(a, neighbors, n)` over neighbors given as records (as for
+/// `flocking_over_records`), the same bits: each neighbor's test and push computed in lanes
+/// of `P` with the very operations of `separation` (the square roots and divisions, its
+/// costly part, several at a time), the pushes then subtracted one by one in the
+/// neighbors' order, as `separation` does. Neighbors at `a`'s spot, or so far that the
+/// squared distance overflows, are skipped, as `for_each_neighbor` skips them.
+template <class P, agent A>
+[[nodiscard]] agent_vector_t<A> separation_over_records(const A& a, const scalar_t<agent_vector_t<A>>* records,
+                                                        const std::uint32_t* index, std::size_t count,
+                                                        const neighborhood<agent_vector_t<A>>& n) {
+    using V = agent_vector_t<A>;
+    using S = scalar_t<V>;
+    using pack = typename P::pack;
+    using mask = typename P::mask;
+    constexpr int D = dimension_v<V>;
+    constexpr std::size_t W = P::width;
+    validate(n);
+    const neighborhood_test<V> test(n);
+    const lane_neighborhood_test<P, S> lanes(test);
+    const V position = a.position(), forward = a.forward();
+    pack self[std::size_t{D}], self_forward[std::size_t{D}];
+    for (int d = 0; d < D; ++d) {
+        self[d] = P::broadcast(position[d]);
+        self_forward[d] = P::broadcast(forward[d]);
+    }
+    const pack one = P::broadcast(S(1)), reach = P::broadcast(n.max_distance);
+    const pack smallest = P::broadcast(std::numeric_limits<S>::min());
+    const pack largest = P::broadcast(std::numeric_limits<S>::max());
+    // separation_strength's cap: reach / distance - 1 is never NaN here (distance > 0).
+    const pack cap = P::broadcast(S(1) / (std::numeric_limits<S>::epsilon() * std::numeric_limits<S>::epsilon()));
+    V sum(S(0));
+    for (std::size_t done = 0; done < count; done += W) {
+        // Whole records, positions and forwards: the quickest gather (the forwards go unused).
+        pack record[std::size_t{2 * D}];
+        P::template gather_records<2 * D, record_size<D>>(records, index + done, record);
+        pack offset[std::size_t{D}];
+        for (int d = 0; d < D; ++d) offset[d] = record[d] - self[d];
+        pack distance_squared = offset[0] * offset[0];
+        for (int d = 1; d < D; ++d) distance_squared = distance_squared + offset[d] * offset[d];
+        pack forwardness = self_forward[0] * offset[0];
+        for (int d = 1; d < D; ++d) forwardness = forwardness + self_forward[d] * offset[d];
+        const mask in = P::first(count - done) & (distance_squared >= smallest) & (distance_squared <= largest) &
+                        lanes.accepts(distance_squared, forwardness);
+        const unsigned inside = P::bits(in);
+        if (inside == 0) continue;  // most of a wide look, for a small neighborhood
+        const pack distance = P::sqrt(P::select(in, distance_squared, one));
+        const pack push = reach / distance - one;
+        const pack strength = P::select(cap < push, cap, push);  // std::min(push, cap)
+        S term[std::size_t{D}][W];
+        for (int d = 0; d < D; ++d) {
+            const pack t = (offset[d] / distance) * strength;
+            std::memcpy(term[d], &t, sizeof(pack));
+        }
+        for (std::size_t l = 0; l < W; ++l)
+            if (inside & (1u << l))
+                for (int d = 0; d < D; ++d) sum[d] -= term[d][l];
+    }
+    // Cut to unit length before scaling, as `separation` does.
+    return truncate(sum, S(1)) * static_cast<S>(a.max_force());
 }
 
 }  // namespace detail

@@ -7,11 +7,15 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
+#include <glm/common.hpp>
+#include <glm/vector_relational.hpp>
 
 #include <steer/behaviors/alignment.hpp>
 #include <steer/behaviors/arrival.hpp>
@@ -23,6 +27,7 @@
 #include <steer/behaviors/separation.hpp>
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/combiners.hpp>
+#include <steer/crowd/apply_forces.hpp>
 #include <steer/crowd/crowd.hpp>
 #include <steer/executor.hpp>
 #include <steer/random.hpp>
@@ -858,4 +863,144 @@ TEST_CASE_TEMPLATE("crowd neighbors whose squared distance underflows count at a
     c.add(steer::vehicle_params<V>{.position = make<V>(0, 1, 0) * apart});
     check_neighbors(c, static_cast<double>(std::numeric_limits<S>::denorm_min()));
     check_neighbors(c, 0.0);
+}
+
+TEST_CASE_TEMPLATE("separation over a crowd's neighbors in lanes gives the bits of steer::separation over the same agents", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const std::vector<steer::neighborhood<V>> neighborhoods{
+        {.max_distance = S(0.5)},                        // a small personal space inside a wide look
+        {.max_distance = S(1.5), .max_angle = S(2.4)},   // a wide field of view
+        {.max_distance = 2, .max_angle = S(1.0)},        // a narrow one
+        {.max_distance = 0},                             // nobody
+    };
+    steer::rng gen(37);
+    steer::crowd<V> c;
+    c.set_max_neighbors(1024);
+    add_ball(c, gen, 300, 3, 1);
+    for (int i = 0; i < 5; ++i) c.add(steer::vehicle_params<V>{.position = make<V>(1, 1, 0)});  // coincident
+    for (const auto& n : neighborhoods) {
+        std::size_t compared = 0, pushed = 0;
+        c.step(S(0.02), S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            std::vector<const steer::vehicle<V>*> copy;
+            for (const auto& other : neighbors) copy.push_back(&other);
+            const V expected = steer::separation(self, copy, n);
+            const auto in_lanes = separation_in_lanes(self, neighbors, n);  // what separation calls
+            REQUIRE(in_lanes.has_value());
+            REQUIRE(same_bits(*in_lanes, expected));
+            REQUIRE(same_bits(steer::separation(self, neighbors, n), expected));
+            // Without the crowd's records the plain path runs: the very same bits.
+            std::vector<std::uint32_t> at(copy.size());
+            for (std::size_t i = 0; i < at.size(); ++i) at[i] = static_cast<std::uint32_t>(i);
+            std::vector<steer::vehicle<V>> own;
+            for (const auto* other : copy) own.push_back(*other);
+            const steer::crowd_neighbors<V> plain(own.data(), nullptr, at.data(), at.size());
+            REQUIRE(same_bits(steer::separation(self, plain, n), expected));
+            ++compared;
+            pushed += expected != V(0) ? 1u : 0u;
+            return V(0);
+        });
+        CHECK(compared == c.size());
+        if (n.max_distance > 0) CHECK(pushed > c.size() / 4);  // the comparisons are not all of zeros
+        else CHECK(pushed == 0);
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd batch_constraint: spans of one batch's handles, vehicles and data; the same bits as a "
+                   "per-agent constraint on any threads; a throw moves nobody",
+                   V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    struct tag {
+        std::uint32_t index = 0;  // written by the constraint: the handle it was given with this data
+        int constrained = 0;
+    };
+    steer::rng gen(43);
+    steer::crowd<V, tag> initial{steer::think_schedule(2)};
+    for (int i = 0; i < 500; ++i)
+        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(6),
+                                                   .velocity = steer::random_unit_vector<V>(gen),
+                                                   .max_force = 2,
+                                                   .max_speed = 1});
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, tag&, const auto& neighbors) {
+        return steer::separation(self, neighbors, {.max_distance = 1}) + make<V>(0, 1, 0);
+    };
+    // Keep everyone on the ground y = 0, moving along it: one agent at a time...
+    const auto ground = [](const steer::vehicle<V>& v) {
+        V p = v.position(), u = v.velocity();
+        p[1] = 0;
+        u[1] = 0;
+        return std::pair{p, u};
+    };
+    const auto one = [&](steer::crowd_id id, steer::vehicle<V>& v, tag& t) {
+        const auto [p, u] = ground(v);
+        v.set_position(p);
+        v.set_velocity(u);
+        t.index = id.index;
+        ++t.constrained;
+    };
+    // ...or a batch at a time, the velocities in lanes.
+    const auto batch = steer::batch_constraint{
+        [&](std::span<const steer::crowd_id> ids, std::span<steer::vehicle<V>> vehicles, std::span<tag> tags) {
+            REQUIRE(ids.size() == vehicles.size());
+            REQUIRE(tags.size() == vehicles.size());
+            std::vector<V> velocities;
+            for (std::size_t i = 0; i < vehicles.size(); ++i) {
+                const auto [p, u] = ground(vehicles[i]);
+                vehicles[i].set_position(p);
+                velocities.push_back(u);
+                tags[i].index = ids[i].index;
+                ++tags[i].constrained;
+            }
+            steer::set_velocities(vehicles, velocities);
+        }};
+    const auto run = [&](auto&& constrain, auto&& exec) {
+        steer::crowd<V, tag> c = initial;
+        for (int step = 0; step < 6; ++step) c.step(S(1) / 30, S(1), think, constrain, exec);
+        return c;
+    };
+    const auto expected = run(one, steer::serial_executor{});
+    const auto check = [&](const steer::crowd<V, tag>& c) {
+        REQUIRE(c.size() == expected.size());
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            REQUIRE(c.ids()[i] == expected.ids()[i]);
+            REQUIRE(same_state(c.vehicles()[i], expected.vehicles()[i]));
+            REQUIRE(c.vehicles()[i].position()[1] == S(0));
+            REQUIRE(c.data()[i].index == c.ids()[i].index);  // each tag went with its own handle
+            REQUIRE(c.data()[i].constrained == 6);           // each agent once a step
+        }
+    };
+    check(run(batch, steer::serial_executor{}));
+    if (steer::test::threads_available)
+        for (unsigned threads : {2u, 3u}) check(run(batch, steer::thread_pool_executor(threads)));
+
+    // A batch that throws leaves every agent where it was.
+    steer::crowd<V, tag> c = initial;
+    std::vector<V> before;
+    for (const auto& v : c.vehicles()) before.push_back(v.position());
+    const auto fails = steer::batch_constraint{[](std::span<const steer::crowd_id>, std::span<steer::vehicle<V>> vehicles,
+                                                  std::span<tag>) {
+        vehicles[vehicles.size() / 2].set_position(V(std::numeric_limits<S>::infinity()));
+    }};
+    CHECK_THROWS_AS(c.step(S(1) / 30, S(1), think, fails, steer::serial_executor{}), std::invalid_argument);
+    CHECK(c.frame() == 0);
+    for (std::size_t i = 0; i < c.size(); ++i) CHECK(c.vehicles()[i].position() == before[i]);
+}
+
+TEST_CASE("crowd batch_constraint without per-agent data: handles and vehicles") {
+    using V = glm::vec2;
+    steer::rng gen(47);
+    steer::crowd<V> c;
+    add_ball(c, gen, 100, 3, 1);
+    std::size_t calls = 0, agents = 0;
+    c.step(0.1f, 1.0f, [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(1, 0); },
+           steer::batch_constraint{[&](std::span<const steer::crowd_id> ids, std::span<steer::vehicle<V>> vehicles) {
+               REQUIRE(ids.size() == vehicles.size());
+               ++calls;
+               agents += vehicles.size();
+               for (auto& v : vehicles) v.set_position(glm::clamp(v.position(), V(-1), V(1)));
+           }},
+           steer::serial_executor{});
+    CHECK(calls == 1);  // the serial executor: one batch
+    CHECK(agents == c.size());
+    for (const auto& v : c.vehicles()) CHECK(glm::all(glm::lessThanEqual(glm::abs(v.position()), V(1))));
 }
