@@ -239,7 +239,9 @@ public:
             [this](steer::crowd_id, const steer::vehicle3& b, pigeon& me, const auto& neighbors) {
                 return this->think(me, b, neighbors);
             },
-            [this, dt](steer::crowd_id, steer::vehicle3& b, pigeon& me) { act(me, b, dt); }, exec);
+            steer::batch_constraint{[this, dt](std::span<const steer::crowd_id>, std::span<steer::vehicle3> bodies,
+                                               std::span<pigeon> minds) { act(minds, bodies, dt); }},
+            exec);
     }
 
 private:
@@ -274,12 +276,14 @@ private:
                 me.room_to_land = false;
             }
         }
+        // Group behaviors over the crowd's own list when every neighbor is of the bird's kind
+        // (the usual case): flocking and separation run in SIMD lanes there.
         const std::span<const steer::vehicle3* const> mine(kin.data(), kin_count);
-        if (avoid) avoid_obstacles(me, b, mine);
-        // Flocking over the crowd's own list when every neighbor is of the bird's kind (the
-        // usual case): it runs in SIMD lanes there.
+        const bool all_kin = kin_count == neighbors.size();
+        if (avoid && all_kin) avoid_obstacles(me, b, neighbors);
+        else if (avoid) avoid_obstacles(me, b, mine);
         const auto flocking = [&](const steer::flocking_params<vec3>& params) {
-            return kin_count == neighbors.size() ? steer::flocking(b, neighbors, params) : steer::flocking(b, mine, params);
+            return all_kin ? steer::flocking(b, neighbors, params) : steer::flocking(b, mine, params);
         };
         if (main && me.flying) {
             me.steering = flocking(config_.fly_flocking) + flight_plan(me, b) * config_.flight_control_weight;
@@ -373,7 +377,8 @@ private:
 
     /// Avoidance (about 30 Hz): personal space among its kind, containment in the
     /// enclosure and, in flight, above the ground (except while coming down to land).
-    void avoid_obstacles(pigeon& me, const steer::vehicle3& b, std::span<const steer::vehicle3* const> kin) {
+    template <class Kin>
+    void avoid_obstacles(pigeon& me, const steer::vehicle3& b, const Kin& kin) {
         // Reciprocal walkers: the velocity nearest the one the bird's urges want that keeps it
         // clear of the herd, reached over the frames until its next avoidance thought.
         me.spacing = !me.flying && config_.reciprocal_walkers
@@ -395,32 +400,51 @@ private:
                                                {.prediction_time = config_.ground_lookahead});
     }
 
-    /// After the bird has moved: what its thought decided, its annoyance calming, and its
-    /// place: a walking bird on the ground, moving along it; a flying one above it, or
-    /// landing when it comes down low enough (only where no walking bird is right under it:
-    /// else it skims on at landing height). Runs on any thread, changing only this bird.
+    /// After a batch of birds has moved: what each one's thought decided, its annoyance
+    /// calming, and its place: a walking bird on the ground, moving along it; a flying one
+    /// above it, or landing when it comes down low enough (only where no walking bird is
+    /// right under it: else it skims on at landing height). Runs on any thread, changing
+    /// only these birds. The walkers' velocities are turned along the ground all at once
+    /// (`steer::set_velocities`, several birds per instruction).
+    void act(std::span<pigeon> minds, std::span<steer::vehicle3> bodies, float dt) {
+        std::vector<steer::vehicle3*> walkers;
+        std::vector<vec3> along_ground;
+        walkers.reserve(bodies.size());
+        along_ground.reserve(bodies.size());
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            pigeon& me = minds[i];
+            steer::vehicle3& b = bodies[i];
+            act(me, b, dt);
+            if (me.flying) continue;
+            me.ground_normal = put_on_ground(b).normal;
+            walkers.push_back(&b);
+            along_ground.push_back(tangent(b.velocity(), me.ground_normal));
+        }
+        steer::set_velocities(walkers, along_ground, [](steer::vehicle3* b) -> steer::vehicle3& { return *b; });
+    }
+
+    /// One bird of `act`'s batch, but for a walker's place: its thought's decision carried
+    /// out, its annoyance calming, its flight.
     void act(pigeon& me, steer::vehicle3& b, float dt) {
         me.annoyance *= calm_;
         if (me.take_off != cause::none) {
             take_off(me, b, me.take_off, me.away);
             me.take_off = cause::none;
         }
-        if (me.flying) {
-            me.flight_time += dt;
-            const vec3 p = b.position(), v = b.velocity();
-            const terrain::point ground = config_.ground.at(p.x, p.z);
-            const float altitude = p.y - ground.height;
-            if (me.descending() && altitude <= config_.land_altitude && me.room_to_land) {
-                land(me, b);
-            } else if (me.descending() && altitude <= config_.land_altitude) {
-                b.set_position({p.x, ground.height + config_.land_altitude, p.z});
-                if (v.y < 0) b.set_velocity({v.x, 0, v.z});
-            } else if (altitude < 0) {
-                b.set_position({p.x, ground.height, p.z});
-                if (v.y < 0) b.set_velocity(tangent(v, ground.normal));
-            }
+        if (!me.flying) return;
+        me.flight_time += dt;
+        const vec3 p = b.position(), v = b.velocity();
+        const terrain::point ground = config_.ground.at(p.x, p.z);
+        const float altitude = p.y - ground.height;
+        if (me.descending() && altitude <= config_.land_altitude && me.room_to_land) {
+            land(me, b);
+        } else if (me.descending() && altitude <= config_.land_altitude) {
+            b.set_position({p.x, ground.height + config_.land_altitude, p.z});
+            if (v.y < 0) b.set_velocity({v.x, 0, v.z});
+        } else if (altitude < 0) {
+            b.set_position({p.x, ground.height, p.z});
+            if (v.y < 0) b.set_velocity(tangent(v, ground.normal));
         }
-        if (!me.flying) me.ground_normal = stick_to_ground(b);
     }
 
     /// The bird takes off (or, already flying, starts its flight plan over), fleeing along
@@ -454,13 +478,13 @@ private:
         ++landings_;
     }
 
-    /// Walking: on the ground, moving along it. Returns the ground's normal there.
-    vec3 stick_to_ground(steer::vehicle3& b) const {
+    /// Puts `b` on the ground right under (or over) it; returns the ground there, whose
+    /// normal says which plane a walker moves in.
+    terrain::point put_on_ground(steer::vehicle3& b) const {
         const vec3 p = b.position();
         const terrain::point ground = config_.ground.at(p.x, p.z);
         b.set_position({p.x, ground.height, p.z});
-        b.set_velocity(tangent(b.velocity(), ground.normal));
-        return ground.normal;
+        return ground;
     }
 
     [[nodiscard]] vec3 car_velocity() const noexcept { return config_.car ? car_.velocity() : vec3(0); }
@@ -484,7 +508,7 @@ private:
             if (!last && steer::distance_squared(target, car_.position()) < 1.0f) ++car_leg_;
         }
         car_.apply_force(tangent(force, vec3(0, 1, 0)), dt);
-        stick_to_ground(car_);
+        car_.set_velocity(tangent(car_.velocity(), put_on_ground(car_).normal));
     }
 
     park_config config_;
