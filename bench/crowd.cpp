@@ -10,6 +10,9 @@
 //     most twice its cost);
 //   - crowd_flocking: plain flocking written as a crowd's think (steer::flocking over the
 //     neighbors), to show what the flock's lanes save.
+// Beside them: the flocking crowd kept on a floor by a constraint, with none, one per agent
+// and a batch constraint (crowd_constrained: constraint 0, 1, 2), and separation over the
+// crowd's neighbors in lanes against the plain loop over the same neighbors (crowd_separation).
 // And degenerate placements (crowd_placement, flock_placement), each against the normal
 // one: one agent at 1e18 or at float's max / 4, half the crowd on one point, two clusters
 // 1e7 apart, the crowd strung along a line. A step must cost at most 3x a normal one.
@@ -21,7 +24,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <numbers>
+#include <cmath>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +37,8 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/obstacle_avoidance.hpp>
 #include <steer/behaviors/seek.hpp>
+#include <steer/behaviors/separation.hpp>
+#include <steer/crowd/apply_forces.hpp>
 #include <steer/crowd/crowd.hpp>
 #include <steer/crowd/flock.hpp>
 #include <steer/proximity/bin_lattice.hpp>
@@ -170,6 +178,92 @@ void crowd_flocking(benchmark::State& state) {
                });
 }
 
+/// How `crowd_constrained` keeps its agents on a floor.
+enum class constraint_kind { none, per_agent, batch };
+
+/// The side of the square floor holding n walkers at about `neighbors` others within `reach`.
+S floor_side_for(std::size_t n) {
+    const double r = static_cast<double>(reach);
+    return static_cast<S>(std::sqrt(static_cast<double>(n) * std::numbers::pi * r * r / neighbors));
+}
+
+/// n walkers on the floor y = 0, a square `floor_side_for(n)` wide, heading anywhere along it.
+std::vector<steer::vehicle<V>> walkers_on_floor(std::size_t n) {
+    steer::rng gen(43);
+    const S side = floor_side_for(n);
+    std::vector<steer::vehicle<V>> all;
+    all.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec2 heading = steer::random_unit_vector<glm::vec2>(gen);
+        all.emplace_back(steer::vehicle_params<V>{
+            .position = V(steer::uniform(gen, S(0), side), 0, steer::uniform(gen, S(0), side)),
+            .velocity = V(heading.x, 0, heading.y),
+            .max_force = 3,
+            .max_speed = 2});
+    }
+    return all;
+}
+
+/// range(0) = N, range(1) = constraint_kind: a flocking crowd of walkers on a floor, kept on
+/// it after each move (position on it, velocity along it: the pigeons' walkers, on flat
+/// ground) by no constraint (they stay on it anyway: every force is along it), by one called
+/// per agent (`set_velocity` one by one) or by a batch constraint (`set_velocities`, in lanes).
+void crowd_constrained(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto kind = static_cast<constraint_kind>(state.range(1));
+    const auto params = boids(false);
+    const S floor = 0, middle = floor_side_for(n) / 2;
+    const pull_to_middle pull{V(middle, floor, middle)};
+    const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return pull(id, self, steer::flocking(self, neighbors, params));
+    };
+    const auto on_floor = [floor](steer::vehicle<V>& v) {
+        const V p = v.position();
+        v.set_position({p.x, floor, p.z});
+        const V u = v.velocity();
+        return V(u.x, 0, u.z);
+    };
+    std::vector<V> along;
+    const auto batch = steer::batch_constraint{
+        [&](std::span<const steer::crowd_id>, std::span<steer::vehicle<V>> agents) {
+            along.clear();
+            for (auto& v : agents) along.push_back(on_floor(v));
+            steer::set_velocities(agents, along);
+        }};
+    time_steps(state, filled<steer::crowd<V>>(walkers_on_floor(n)), n, 1, [&](steer::crowd<V>& c, steer::thread_pool_executor*) {
+        switch (kind) {
+            case constraint_kind::none: c.step(dt, reach, think); break;
+            case constraint_kind::per_agent:
+                c.step(dt, reach, think, [&](steer::crowd_id, steer::vehicle<V>& v) { v.set_velocity(on_floor(v)); },
+                       steer::serial_executor{});
+                break;
+            case constraint_kind::batch: c.step(dt, reach, think, batch, steer::serial_executor{}); break;
+        }
+    });
+}
+
+/// range(0) = N, range(1) = 1 for separation over the crowd's own neighbor list (its pushes
+/// in lanes), 0 for the same neighbors gathered into a vector of pointers first (the plain
+/// loop, as over any other range); range(2) = how far the agents look, in `reach`: 1 (about
+/// ten neighbors, a third of them within the separation distance) or 2 (lists of the 64 the
+/// crowd hands at most, a few within it: a wide look, as the pigeons' main thoughts).
+void crowd_separation(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const bool lanes = state.range(1) != 0;
+    const S look = reach * static_cast<S>(state.range(2));
+    const steer::neighborhood<V> personal_space{.max_distance = S(0.6)};
+    const pull_to_middle pull{V(side_for(n) / 2)};
+    std::vector<const steer::vehicle<V>*> pointers;
+    const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto& neighbors) {
+        if (lanes) return pull(id, self, steer::separation(self, neighbors, personal_space));
+        pointers.clear();
+        for (const auto& other : neighbors) pointers.push_back(&other);
+        return pull(id, self, steer::separation(self, pointers, personal_space));
+    };
+    time_steps(state, filled<steer::crowd<V>>(boids_in_cube(n)), n, 1,
+               [&](steer::crowd<V>& c, steer::thread_pool_executor*) { c.step(dt, look, think); });
+}
+
 /// range(0) = N, range(1) = threads, range(2) = placement.
 void flock(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(0));
@@ -238,6 +332,13 @@ const bool registered = [] {
             add("flock", flock, {n, threads, 0}, {"n", "threads", "placement"});
         }
         add("crowd_flocking", crowd_flocking, {n, 1}, {"n", "threads"});
+        if (n >= 10000 && n <= 100000) {
+            for (std::int64_t kind = 0; kind <= 2; ++kind)
+                add("crowd_constrained", crowd_constrained, {n, kind}, {"n", "constraint"});
+            for (std::int64_t look : {1, 2})
+                for (std::int64_t lanes : {0, 1})
+                    add("crowd_separation", crowd_separation, {n, lanes, look}, {"n", "lanes", "look"});
+        }
         if (n <= per_vehicle_largest) add("per_vehicle_mixed", per_vehicle_mixed, {n}, {"n"});
     }
     // The degenerate placements at 10^4 and 10^5 (one thread), each beside the normal one above.
