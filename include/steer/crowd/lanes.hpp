@@ -274,6 +274,18 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
 
 
 
+/// `a`'s position and forward, each component in every lane of a pack: what a neighbor
+/// loop over records compares the neighbors with.
+template <class P, agent A>
+void broadcast_position_and_forward(const A& a, typename P::pack (&self)[std::size_t{dimension_v<agent_vector_t<A>>}],
+                                    typename P::pack (&self_forward)[std::size_t{dimension_v<agent_vector_t<A>>}]) noexcept {
+    const agent_vector_t<A> position = a.position(), forward = a.forward();
+    for (int d = 0; d < dimension_v<agent_vector_t<A>>; ++d) {
+        self[d] = P::broadcast(position[d]);
+        self_forward[d] = P::broadcast(forward[d]);
+    }
+}
+
 /// `steer::flocking(a, neighbors, p)` over neighbors given as records (`index[i]` is the
 /// i-th neighbor's record in `records`, valid up to `sum_lanes` past `count`), with the
 /// sums in lanes of `P`: the same tests and terms, the sums in another order.
@@ -291,12 +303,8 @@ template <class P, agent A>
     const neighborhood_test<V> cohesion_test(p.cohesion, p.alignment, alignment_test);
     const lane_neighborhood_test<P, S> separation(separation_test), alignment(alignment_test),
         cohesion(cohesion_test);
-    const V position = a.position(), forward = a.forward();
     pack self[std::size_t{D}], self_forward[std::size_t{D}];
-    for (int d = 0; d < D; ++d) {
-        self[d] = P::broadcast(position[d]);
-        self_forward[d] = P::broadcast(forward[d]);
-    }
+    broadcast_position_and_forward<P>(a, self, self_forward);
     lane_flocking_sums<P, D> sums;
     const auto same_field = [](const neighborhood_test<V>& x, const neighborhood_test<V>& y) {
         return x.all_round == y.all_round && x.cos_max_angle == y.cos_max_angle;
@@ -339,12 +347,8 @@ template <class P, agent A>
     validate(n);
     const neighborhood_test<V> test(n);
     const lane_neighborhood_test<P, S> lanes(test);
-    const V position = a.position(), forward = a.forward();
     pack self[std::size_t{D}], self_forward[std::size_t{D}];
-    for (int d = 0; d < D; ++d) {
-        self[d] = P::broadcast(position[d]);
-        self_forward[d] = P::broadcast(forward[d]);
-    }
+    broadcast_position_and_forward<P>(a, self, self_forward);
     const pack one = P::broadcast(S(1)), reach = P::broadcast(n.max_distance);
     const pack smallest = P::broadcast(std::numeric_limits<S>::min());
     const pack largest = P::broadcast(std::numeric_limits<S>::max());
