@@ -401,20 +401,19 @@ private:
     }
 
     /// After a batch of birds has moved: what each one's thought decided, its annoyance
-    /// calming, and its place: a walking bird on the ground, moving along it; a flying one
-    /// above it, or landing when it comes down low enough (only where no walking bird is
-    /// right under it: else it skims on at landing height). Runs on any thread, changing
-    /// only these birds. The walkers' velocities are turned along the ground all at once
-    /// (`steer::set_velocities`, several birds per instruction).
+    /// calming, and its place: a flying bird above the ground, or landing when it comes down
+    /// low enough (only where no walking bird is right under it: else it skims on at landing
+    /// height); a walking one on the ground, moving along it (the walkers' velocities turned
+    /// all at once, several birds per instruction). Runs on any thread, changing only these birds.
     void act(std::span<pigeon> minds, std::span<steer::vehicle3> bodies, float dt) {
         std::vector<steer::vehicle3*> walkers;
         std::vector<vec3> along_ground;
-        walkers.reserve(bodies.size());
-        along_ground.reserve(bodies.size());
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             pigeon& me = minds[i];
             steer::vehicle3& b = bodies[i];
-            act(me, b, dt);
+            me.annoyance *= calm_;
+            if (me.take_off != cause::none) take_off(me, b, std::exchange(me.take_off, cause::none), me.away);
+            if (me.flying) fly_over_ground(me, b, dt);
             if (me.flying) continue;
             me.ground_normal = put_on_ground(b).normal;
             walkers.push_back(&b);
@@ -423,15 +422,8 @@ private:
         steer::set_velocities(walkers, along_ground, [](steer::vehicle3* b) -> steer::vehicle3& { return *b; });
     }
 
-    /// One bird of `act`'s batch, but for a walker's place: its thought's decision carried
-    /// out, its annoyance calming, its flight.
-    void act(pigeon& me, steer::vehicle3& b, float dt) {
-        me.annoyance *= calm_;
-        if (me.take_off != cause::none) {
-            take_off(me, b, me.take_off, me.away);
-            me.take_off = cause::none;
-        }
-        if (!me.flying) return;
+    /// A flying bird over the ground: landing, skimming at landing height, or off the ground.
+    void fly_over_ground(pigeon& me, steer::vehicle3& b, float dt) {
         me.flight_time += dt;
         const vec3 p = b.position(), v = b.velocity();
         const terrain::point ground = config_.ground.at(p.x, p.z);
