@@ -74,6 +74,7 @@ template <vector V>
     const S squared = length_squared(v);
     if (squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max()) [[likely]]
         return v / std::sqrt(squared);
+    if (v == V(S(0))) return V(S(0));       // common enough (standing still) to stay inline
     return detail::safe_normalize_rare(v);  // squares that underflow or overflow
 }
 
@@ -84,6 +85,7 @@ template <vector V>
     const S squared = length_squared(v);
     if (std::isfinite(squared) && squared >= std::numeric_limits<S>::min()) [[likely]]
         return std::sqrt(squared);
+    if (v == V(S(0))) return S(0);  // common enough (standing still) to stay inline
     return detail::safe_length_rare(v);
 }
 
@@ -121,6 +123,7 @@ template <vector V>
             return v * ratio;
         return (v / length) * max_length;  // a denormal ratio keeps too few bits (see truncate_rare)
     }
+    if (v == V(S(0)) && max_length >= S(0)) return v;  // common enough (no force) to stay inline
     return detail::truncate_rare(v, max_length);
 }
 

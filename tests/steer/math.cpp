@@ -19,6 +19,12 @@ TEST_CASE_TEMPLATE("truncate shortens only what is too long", V, STEER_TEST_VECT
     CHECK(steer::truncate(make<V>(3, 4, 0), S(10)) == make<V>(3, 4, 0));
     CHECK(near(steer::truncate(make<V>(3, 4, 0), S(1)), make<V>(0.6, 0.8, 0)));
     CHECK(steer::truncate(make<V>(3, 4, 0), S(0)) == V(S(0)));
+    // Zero, and a vector too short for its square: kept, under any limit.
+    CHECK(steer::truncate(V(S(0)), S(0)) == V(S(0)));
+    CHECK(std::signbit(steer::truncate(V(-S(0)), S(1))[0]));
+    const S short_one = std::numeric_limits<S>::denorm_min() * S(4);
+    CHECK(steer::truncate(make<V>(short_one, 0, 0), S(1)) == make<V>(short_one, 0, 0));
+    CHECK(steer::truncate(make<V>(short_one, 0, 0), S(0)) == V(S(0)));
     const S huge = std::numeric_limits<S>::max() / S(2);
     const V truncated = steer::truncate(make<V>(huge, huge, 0), S(2));  // the squared length overflows
     CHECK(near(truncated, make<V>(std::sqrt(2.0), std::sqrt(2.0), 0), 1e-3));

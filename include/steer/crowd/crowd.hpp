@@ -86,8 +86,9 @@ struct data_column<void> {
 /// behavior takes as it is (`steer::separation(self, neighbors, ...)`). `id(i)` is the
 /// handle of the i-th, for the caller's own per-agent data. Valid during the call only.
 /// `steer::flocking` and `steer::separation` over them run in SIMD lanes on the crowd's own
-/// copies of the neighbors' positions and headings, as `steer::flock` does (the same force
-/// up to the rounding of sums taken in another order: about 1e-6 relative). `Lanes` is the
+/// copies of the neighbors' positions and headings, as `steer::flock` does (flocking: the
+/// same force up to the rounding of sums taken in another order, about 1e-6 relative;
+/// separation: the same bits). `Lanes` is the
 /// instruction set's lanes, named in the type so that code built for different instruction
 /// sets never shares a name. In a crowd whose agents carry data of their own (`crowd<V, T>`),
 /// `data(i)` is the i-th neighbor's, as it was before the step.
@@ -673,10 +674,10 @@ public:
     /// the crowd sorts itself again: for what the vehicle model does not know, such as
     /// keeping walkers on the ground or everyone inside the world (`vehicle::set_position`,
     /// `set_velocity`...). Called on any thread, once per agent; it may change only the
-    /// agent it is given. A `batch_constraint` is called a batch of agents at a time instead. With a threaded executor it may run while other agents still think
-    /// (thoughts read the state before the step, which no constraint changes): what a
-    /// constraint writes elsewhere must not be read by a think. If it throws, nobody has
-    /// moved.
+    /// agent it is given (a `batch_constraint` is called a batch of agents at a time instead).
+    /// With a threaded executor it may run while other agents still think (thoughts read the
+    /// state before the step, which no constraint changes): what a constraint writes
+    /// elsewhere must not be read by a think. If it throws, nobody has moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_step_constraint<Constrain, V, T> && executor<Exec>
     void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
