@@ -26,19 +26,31 @@
 #include <steer/crowd/crowd.hpp>
 #include <steer/executor.hpp>
 #include <steer/random.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/world/sphere.hpp>
 
-#include "scenes.hpp"
 #include "test_util.hpp"
 
 using steer::test::make;
 using steer::test::close_relative;
 using steer::test::same_bits;
 using steer::test::same_state;
-using steer::test::add_ball;
-using steer::test::mixed_think;
 
 namespace {
+
+/// `count` agents at uniform points of a ball of `radius`, heading anywhere at up to `speed`.
+template <steer::vector V>
+void add_ball(steer::crowd<V>& c, steer::rng& gen, std::size_t count, double radius, double speed,
+              const V& center = V(0)) {
+    using S = steer::scalar_t<V>;
+    for (std::size_t i = 0; i < count; ++i)
+        c.add(steer::vehicle_params<V>{
+            .position = center + steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius),
+            .velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen)),
+            .radius = S(0.3),
+            .max_force = 2,
+            .max_speed = 2});
+}
 
 /// For each agent (by id index): the ids of the others within `radius`, by brute force.
 template <steer::vector V>
@@ -80,6 +92,27 @@ void check_neighbors(steer::crowd<V>& c, double radius) {
         REQUIRE(got[index] == entry.second);
     }
 }
+
+/// The mixed think of the scenario tests: separation and cohesion over the neighbors,
+/// unaligned collision avoidance among them, obstacle avoidance among a few rocks, and a
+/// seek toward the middle, in a truncated sum: a pedestrian's behaviors, not only boids'.
+template <steer::vector V>
+struct mixed_think {
+    using S = steer::scalar_t<V>;
+    std::vector<steer::sphere<V>> rocks;
+    V goal{};
+    template <class R>
+    V operator()(const steer::vehicle<V>& self, const R& neighbors) const {
+        const steer::neighborhood<V> near{.max_distance = S(1.5)};
+        return steer::truncated_sum(
+            self.max_force(),
+            steer::weighted(S(1), [&] { return steer::obstacle_avoidance(self, rocks); }),
+            steer::weighted(S(1), [&] { return steer::unaligned_collision_avoidance(self, neighbors); }),
+            steer::weighted(S(0.8), [&] { return steer::separation(self, neighbors, near); }),
+            steer::weighted(S(0.3), [&] { return steer::cohesion(self, neighbors, near); }),
+            steer::weighted(S(0.5), [&] { return steer::seek(self, goal); }));
+    }
+};
 
 }  // namespace
 
@@ -143,6 +176,43 @@ TEST_CASE_TEMPLATE("crowd forces equal the per-vehicle path's for a mixed behavi
             steer::vehicle<V> stepped = before[i];
             stepped.apply_force(c.steering(ids[i]), S(1) / 30);
             REQUIRE(same_state(c.agent(ids[i]), stepped));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd results are bit-identical for 1, 2 and 3 threads and any executor", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    steer::crowd<V> initial{steer::think_schedule(3)};
+    add_ball(initial, gen, 700, 8, 2);
+    mixed_think<V> think;
+    think.goal = make<V>(-5, 5, 0);
+    const auto thinker = [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return think(self, neighbors);
+    };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V> c = initial;
+        for (int step = 0; step < 12; ++step) c.step(S(1) / 60, S(2), thinker, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    // A job system that runs the pieces backwards, in odd sizes.
+    const auto backwards = [](std::size_t count, const auto& body) {
+        for (std::size_t end = count; end > 0;) {
+            const std::size_t begin = end > 37 ? end - 37 : 0;
+            body(begin, end);
+            end = begin;
+        }
+    };
+    std::vector<steer::crowd<V>> others{run(backwards)};
+    if (steer::test::threads_available)
+        for (unsigned threads : {2u, 3u}) others.push_back(run(steer::thread_pool_executor(threads)));
+    for (const auto& other : others) {
+        REQUIRE(other.size() == serial.size());
+        for (std::size_t i = 0; i < serial.size(); ++i) {
+            REQUIRE(other.ids()[i] == serial.ids()[i]);
+            REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            REQUIRE(same_bits(other.steering_forces()[i], serial.steering_forces()[i]));
         }
     }
 }
@@ -397,6 +467,43 @@ TEST_CASE_TEMPLATE("flocking over a crowd's neighbors in lanes equals steer::flo
     }
 }
 
+TEST_CASE_TEMPLATE("crowd refuses bad input and moves nobody", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(23);
+    steer::crowd<V> c;
+    add_ball(c, gen, 100, 3, 1);
+    std::vector<V> before;
+    for (const auto& v : c.vehicles()) before.push_back(v.position());
+    const auto positions = [&] {
+        std::vector<V> now;
+        for (const auto& v : c.vehicles()) now.push_back(v.position());
+        return now;
+    };
+    const auto calm = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(1); };
+    CHECK_THROWS_WITH_AS(c.step(S(-1), S(1), calm), "steer::crowd::step: dt must be >= 0 and finite (got -1)",
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(c.step(S(0.1), S(-1), calm),
+                         "steer::crowd::step: radius must be >= 0 and finite (got -1)", std::invalid_argument);
+    CHECK_THROWS_AS(c.step(S(0.1), std::numeric_limits<S>::quiet_NaN(), calm), std::invalid_argument);
+    const steer::crowd_id victim = c.ids()[42];
+    const auto nan_think = [&](steer::crowd_id id, const steer::vehicle<V>&, const auto&) {
+        return id == victim ? V(std::numeric_limits<S>::quiet_NaN()) : V(1);
+    };
+    const std::string expected = "steer::crowd::step: think's steering for agent " + std::to_string(victim.index) +
+                                 " (generation 0) must be finite (got (nan";
+    CHECK_THROWS_WITH_AS(c.step(S(0.1), S(1), nan_think), doctest::Contains(expected.c_str()), std::invalid_argument);
+    if (steer::test::threads_available) {
+        steer::thread_pool_executor pool(2);
+        CHECK_THROWS_AS(c.step(S(0.1), S(1), nan_think, pool), std::invalid_argument);
+    }
+    CHECK(c.frame() == 0);
+    std::vector<V> after = positions();
+    std::sort(before.begin(), before.end(), [](const V& a, const V& b) { return a.x < b.x; });
+    std::sort(after.begin(), after.end(), [](const V& a, const V& b) { return a.x < b.x; });
+    CHECK(after == before);  // nobody moved (the storage may be re-sorted)
+    for (const auto& f : c.steering_forces()) CHECK(f == V(0));
+}
+
 TEST_CASE_TEMPLATE("crowd constraint: each agent is constrained after it moves, before the grid, and a throw moves nobody",
                    V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
@@ -546,6 +653,46 @@ TEST_CASE_TEMPLATE("crowd<V, T>: each agent's data lives with it; a thought writ
     CHECK(std::as_const(c).data(steer::crowd_id{3, 0}).mark == -1);
 }
 
+TEST_CASE("crowd<V, T> results and data are bit-identical for 1, 2 and 3 threads") {
+    using V = glm::vec3;
+    using S = float;
+    struct state {
+        float urge = 0;
+        int calm = 0;
+    };
+    steer::rng gen(41);
+    steer::crowd<V, state> initial{steer::think_schedule(2)};
+    for (int i = 0; i < 600; ++i)
+        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(7),
+                                                   .velocity = steer::random_unit_vector<V>(gen),
+                                                   .max_force = 2,
+                                                   .max_speed = 1},
+                          state{.urge = steer::uniform(gen, S(0), S(1))});
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, state& mine, const auto& neighbors) {
+        float pressure = 0;
+        for (std::size_t i = 0; i < neighbors.size(); ++i) pressure += neighbors.data(i).urge;
+        mine.urge = 0.5f * mine.urge + 0.01f * pressure;
+        return steer::cohesion(self, neighbors, {.max_distance = 2}) * mine.urge;
+    };
+    const auto settle = [](steer::crowd_id, steer::vehicle<V>&, state& mine) { mine.calm += mine.urge < 0.5f ? 1 : 0; };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V, state> c = initial;
+        for (int step = 0; step < 10; ++step) c.step(S(1) / 60, S(2), think, settle, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    if (!steer::test::threads_available) return;
+    for (unsigned threads : {2u, 3u}) {
+        const auto other = run(steer::thread_pool_executor(threads));
+        for (std::size_t i = 0; i < serial.size(); ++i) {
+            REQUIRE(other.ids()[i] == serial.ids()[i]);
+            REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            REQUIRE(std::memcmp(&other.data()[i].urge, &serial.data()[i].urge, sizeof(float)) == 0);
+            REQUIRE(other.data()[i].calm == serial.data()[i].calm);
+        }
+    }
+}
+
 TEST_CASE_TEMPLATE("crowd radius_by_agent: each thinking agent gets exactly the others within its own radius", V,
                    STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
@@ -644,6 +791,59 @@ TEST_CASE_TEMPLATE("crowd radius_by_agent: a near look finds the others at exact
         // The near ones see their lattice neighbors (of D * 6 * 7^(D-1) such pairs, about half).
         CHECK(at_the_radius >= std::size_t{D} * 6 * (D == 2 ? 7u : 49u) * 4 / 10);
     }
+}
+
+TEST_CASE("crowd radius_by_agent: the radius may come from the agent's data; the same bits on any threads; a "
+          "radius outside [0, widest] is refused by name and moves nobody") {
+    using V = glm::vec3;
+    using S = float;
+    struct look {
+        float radius = 0;
+    };
+    steer::rng gen(47);
+    steer::crowd<V, look> initial{steer::think_schedule(3)};
+    for (int i = 0; i < 900; ++i)
+        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(8),
+                                                   .velocity = steer::random_unit_vector<V>(gen),
+                                                   .max_force = 2,
+                                                   .max_speed = 1},
+                          look{.radius = i % 4 == 0 ? 2.5f : 0.6f});
+    const steer::radius_by_agent radius{
+        S(2.5), [](steer::crowd_id, const steer::vehicle<V>&, const look& mine) { return mine.radius; }};
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, look& mine, const auto& neighbors) {
+        for (const auto& other : neighbors)
+            REQUIRE(steer::distance_squared(other.position(), self.position()) <= mine.radius * mine.radius);
+        return steer::flocking(self, neighbors, {}) + steer::separation(self, neighbors, {.max_distance = 0.5f});
+    };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V, look> c = initial;
+        for (int step = 0; step < 8; ++step) c.step(S(1) / 60, radius, think, exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    if (steer::test::threads_available) {
+        for (unsigned threads : {2u, 3u}) {
+            const auto other = run(steer::thread_pool_executor(threads));
+            for (std::size_t i = 0; i < serial.size(); ++i) {
+                REQUIRE(other.ids()[i] == serial.ids()[i]);
+                REQUIRE(same_state(other.vehicles()[i], serial.vehicles()[i]));
+            }
+        }
+    }
+    steer::crowd<V, look> c = initial;
+    const steer::crowd_id victim = c.ids()[30];
+    c.set_phase(victim, 0);  // due at the first frame
+    for (const float bad : {2.6f, -0.1f, std::numeric_limits<float>::quiet_NaN()}) {
+        c.data(victim).radius = bad;
+        const std::string expected = "steer::crowd::step: radius for agent " + std::to_string(victim.index) +
+                                     " (generation 0) must be in [0, widest] (got ";
+        CHECK_THROWS_WITH_AS(c.step(S(1) / 60, radius, think), doctest::Contains(expected.c_str()),
+                             std::invalid_argument);
+    }
+    CHECK(c.frame() == 0);  // nobody moved
+    CHECK(same_state(c.agent(victim), initial.agent(victim)));
+    CHECK_THROWS_WITH_AS(c.step(S(1) / 60, steer::radius_by_agent{S(-1), radius.of}, think),
+                         "steer::crowd::step: radius must be >= 0 and finite (got -1)", std::invalid_argument);
 }
 
 TEST_CASE_TEMPLATE("crowd neighbors whose squared distance underflows count at a denormal radius", V, STEER_TEST_VECTORS) {
