@@ -307,14 +307,15 @@ namespace detail {
 
 struct crowd_test_access;  // defined by the tests only
 
-/// Which agents think on a frame: those whose phase % period is the frame's. A period that
-/// is a power of two (the usual 1, 2, 4...) takes a mask instead of a division per agent.
+/// `think_schedule::due` for every agent of one frame: the frame's phase taken once, and a
+/// period that is a power of two (the usual 1, 2, 4...) taking a mask instead of a division
+/// per agent.
 class due_phases {
 public:
-    /// The agents due on frame `frame` of a schedule of period `period` (>= 1).
-    due_phases(std::uint32_t period, std::uint64_t frame) noexcept
-        : period_(period), frame_phase_(static_cast<std::uint32_t>(frame % period)),
-          mask_(period - 1), power_of_two_(std::has_single_bit(period)) {}
+    /// The agents `schedule` has due on `frame`.
+    due_phases(const think_schedule& schedule, std::uint64_t frame) noexcept
+        : period_(schedule.period()), frame_phase_(schedule.phase_on(frame)), mask_(period_ - 1),
+          power_of_two_(std::has_single_bit(period_)) {}
     /// Whether an agent of phase `phase` thinks on the frame.
     [[nodiscard]] bool operator()(std::uint32_t phase) const noexcept {
         return (power_of_two_ ? phase & mask_ : phase % period_) == frame_phase_;
@@ -932,7 +933,7 @@ private:
     template <class P, class Think, class RadiusOf = std::nullptr_t>
     void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const RadiusOf* radius_of = nullptr) {
         using pack = typename P::pack;
-        const detail::due_phases due(schedule_.period(), frame_);
+        const detail::due_phases due(schedule_, frame_);
         const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = hot_position(d);
         const pack lo = P::zero();
@@ -960,8 +961,6 @@ private:
                                      : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
-            if constexpr (has_data)  // a thought reads its neighbors' data: all their loads in flight at once
-                for (std::size_t i = 0; i < count; ++i) __builtin_prefetch(&data_.values[slots[i]]);
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
             const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
                                                      std::as_const(data_).data());

@@ -244,7 +244,7 @@ private:
         const S* position[std::size_t{D}];
         for (int d = 0; d < D; ++d) position[d] = c.hot_position(d);
         const S* records = c.hot_records();
-        const detail::due_phases due(c.schedule_.period(), c.frame_);
+        const detail::due_phases due(c.schedule_, c.frame_);
         typename detail::crowd_grid<D>::neighbor_rows rows;
         std::uint32_t found[detail::crowd_neighbor_limit + 16];
         // Agents that have their sums wait in a block for the combination in lanes.
