@@ -16,6 +16,8 @@
 
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/seek.hpp>
+#include <steer/proximity/bin_lattice.hpp>
+#include <steer/proximity/proximity_database.hpp>
 #include <steer/random.hpp>
 #include <steer/vehicle.hpp>
 
@@ -79,6 +81,51 @@ inline void set_counters(benchmark::State& state, std::size_t n) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n));
     state.counters["per_boid"] = benchmark::Counter(static_cast<double>(n),
                                                     benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+/// The per-vehicle path as a user would write it, timed in `state`: the boids `initial` in a
+/// steer::bin_lattice with bins of side `reach`, moved after each step; for each boid, the
+/// others within reach gathered into a vector (steer::gather_within) and its force
+/// `force(boid, nearby)`; then every boid applies its force. Restarts from `initial` every
+/// `reset_every` steps, untimed.
+template <class Force>
+void time_per_vehicle(benchmark::State& state, const std::vector<steer::vehicle<V>>& initial, Force&& force) {
+    using lattice_type = steer::bin_lattice<V, const steer::vehicle<V>*>;
+    const std::size_t n = initial.size();
+    auto all = initial;
+    const S side = side_for(n);
+    const int bins = std::max(1, static_cast<int>(side / reach));
+    lattice_type lattice({.min = V(0), .max = V(side)}, glm::ivec3(bins));
+    std::vector<typename lattice_type::handle> handles;
+    for (const auto& v : all) handles.push_back(lattice.insert(&v, v.position()));
+    std::vector<const steer::vehicle<V>*> nearby;
+    std::vector<V> forces(n);
+    const auto run = [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+            steer::gather_within(lattice, all[i].position(), reach, nearby);
+            forces[i] = force(all[i], nearby);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            all[i].apply_force(forces[i], dt);
+            lattice.move(handles[i], all[i].position());
+        }
+    };
+    run();
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            all = initial;
+            for (std::size_t i = 0; i < n; ++i) lattice.move(handles[i], all[i].position());
+            run();
+            steps = 0;
+            state.ResumeTiming();
+        }
+        run();
+        benchmark::DoNotOptimize(all.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
 }
 
 /// The largest N to run: 10^5 unless the environment variable `name` says otherwise

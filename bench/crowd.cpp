@@ -41,8 +41,6 @@
 #include <steer/crowd/apply_forces.hpp>
 #include <steer/crowd/crowd.hpp>
 #include <steer/crowd/flock.hpp>
-#include <steer/proximity/bin_lattice.hpp>
-#include <steer/proximity/proximity_database.hpp>
 #include <steer/thread_pool.hpp>
 #include <steer/world/sphere.hpp>
 
@@ -279,44 +277,10 @@ void flock(benchmark::State& state) {
 
 /// range(0) = N. The user's own loop: a lattice with bins of side `reach`.
 void per_vehicle_mixed(benchmark::State& state) {
-    using lattice_type = steer::bin_lattice<V, const steer::vehicle<V>*>;
     const auto n = static_cast<std::size_t>(state.range(0));
     const mixed_think mix = mix_for(n);
-    const auto initial = boids_in_cube(n);
-    auto all = initial;
-    const S side = side_for(n);
-    const int bins = std::max(1, static_cast<int>(side / reach));
-    lattice_type lattice({.min = V(0), .max = V(side)}, glm::ivec3(bins));
-    std::vector<lattice_type::handle> handles;
-    for (const auto& v : all) handles.push_back(lattice.insert(&v, v.position()));
-    std::vector<const steer::vehicle<V>*> nearby;
-    std::vector<V> forces(n);
-    const auto run = [&] {
-        for (std::size_t i = 0; i < n; ++i) {
-            steer::gather_within(lattice, all[i].position(), reach, nearby);
-            forces[i] = mix(all[i], nearby);
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            all[i].apply_force(forces[i], dt);
-            lattice.move(handles[i], all[i].position());
-        }
-    };
-    run();
-    int steps = 0;
-    for (auto _ : state) {
-        if (++steps == reset_every) {
-            state.PauseTiming();
-            all = initial;
-            for (std::size_t i = 0; i < n; ++i) lattice.move(handles[i], all[i].position());
-            run();
-            steps = 0;
-            state.ResumeTiming();
-        }
-        run();
-        benchmark::DoNotOptimize(all.data());
-        benchmark::ClobberMemory();
-    }
-    set_counters(state, n);
+    time_per_vehicle(state, boids_in_cube(n),
+                     [&](const steer::vehicle<V>& boid, const auto& nearby) { return mix(boid, nearby); });
 }
 
 const bool registered = [] {

@@ -21,8 +21,6 @@
 #include <steer/executor.hpp>
 #include <steer/thread_pool.hpp>
 #include <steer/crowd/flock.hpp>
-#include <steer/proximity/bin_lattice.hpp>
-#include <steer/proximity/proximity_database.hpp>
 #include <steer/random.hpp>
 
 #include "boids_scene.hpp"
@@ -67,50 +65,15 @@ void batched(benchmark::State& state) {
     set_counters(state, n);
 }
 
-/// The per-vehicle path as a user would write it: the vehicles in a steer::bin_lattice with
-/// bins of side `reach`, moved after each step; for each vehicle, the others within reach
-/// gathered into a vector (steer::gather_within), steer::flocking over them plus the extra
-/// steering; then every vehicle applies its force.
+/// The per-vehicle path as a user would write it (`time_per_vehicle`): steer::flocking over
+/// each vehicle's neighbors plus the extra steering.
 void per_vehicle(benchmark::State& state) {
-    using lattice_type = steer::bin_lattice<V, const steer::vehicle<V>*>;
     const auto n = static_cast<std::size_t>(state.range(0));
     const auto params = boids(state.range(1) != 0);
-    const auto initial = boids_in_cube(n);
-    const S side = side_for(n);
-    const pull_to_middle extra{V(side / 2)};
-    auto all = initial;
-    const int bins = std::max(1, static_cast<int>(side / reach));
-    lattice_type lattice({.min = V(0), .max = V(side)}, glm::ivec3(bins));
-    std::vector<lattice_type::handle> handles;
-    for (const auto& v : all) handles.push_back(lattice.insert(&v, v.position()));
-    std::vector<const steer::vehicle<V>*> nearby;
-    std::vector<V> forces(n);
-    const auto run = [&] {
-        for (std::size_t i = 0; i < n; ++i) {
-            steer::gather_within(lattice, all[i].position(), reach, nearby);
-            forces[i] = extra(steer::flock_id{}, all[i], steer::flocking(all[i], nearby, params));
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            all[i].apply_force(forces[i], dt);
-            lattice.move(handles[i], all[i].position());
-        }
-    };
-    run();
-    int steps = 0;
-    for (auto _ : state) {
-        if (++steps == reset_every) {
-            state.PauseTiming();
-            all = initial;
-            for (std::size_t i = 0; i < n; ++i) lattice.move(handles[i], all[i].position());
-            run();
-            steps = 0;
-            state.ResumeTiming();
-        }
-        run();
-        benchmark::DoNotOptimize(all.data());
-        benchmark::ClobberMemory();
-    }
-    set_counters(state, n);
+    const pull_to_middle extra{V(side_for(n) / 2)};
+    time_per_vehicle(state, boids_in_cube(n), [&](const steer::vehicle<V>& boid, const auto& nearby) {
+        return extra(steer::flock_id{}, boid, steer::flocking(boid, nearby, params));
+    });
 }
 
 const bool registered = [] {
