@@ -1033,7 +1033,8 @@ private:
             V p;
             for (int d = 0; d < D; ++d) p[d] = position[d][k];
             std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
-            grid_.near_box(p, static_cast<double>(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
+            // (at least the grid's smallest radius, as for the queries: see visit_within)
+            grid_.near_box(p, grid_radius(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
             x_lo = std::max(x_lo, near_lo);  // both hold everything within reach: so does their overlap
             x_hi = std::min(x_hi, near_hi);
             for (std::size_t r = 0; r < rows.count; ++r)
@@ -1204,7 +1205,9 @@ private:
             const S distance_squared = glm::dot(offset, offset);
             if (distance_squared <= limit) f(slot, distance_squared);
         };
-        const double cells = static_cast<double>(radius) / grid_.cell();
+        // At least the grid's smallest radius: below it, squared distances underflow, and an
+        // agent in the next cell may be within even radius 0 (found by the crowd fuzzer).
+        const double cells = grid_radius(radius) / grid_.cell();
         const bool grid_usable = !index_stale_ && indexed_ > 0 && touched_list_.size() <= n / 8 + 16 &&
                                  cells <= max_query_cells;
         if (!grid_usable) {

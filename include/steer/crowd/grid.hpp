@@ -142,6 +142,8 @@ public:
     /// distance to `p`, rounded as the distance tests round it, is at most `radius`
     /// squared is inside: the bounds are taken a 1024th wider than `radius`, far more than
     /// that rounding, and each bound is rounded as the keys are (toward the position).
+    /// `radius` must be at least twice the square root of the positions' smallest normal
+    /// number: below that, squared distances underflow to within any radius.
     template <class P>
     void near_box(const P& p, double radius, const row_key& of, std::int64_t& x_lo, std::int64_t& x_hi,
                   std::int64_t (&row_lo)[std::size_t{D - 1}], std::int64_t (&row_hi)[std::size_t{D - 1}]) const noexcept {

@@ -1004,3 +1004,38 @@ TEST_CASE("crowd batch_constraint without per-agent data: handles and vehicles")
     CHECK(agents == c.size());
     for (const auto& v : c.vehicles()) CHECK(glm::all(glm::lessThanEqual(glm::abs(v.position()), V(1))));
 }
+
+TEST_CASE_TEMPLATE("crowd queries and near looks of radius 0 list the agents whose squared distance underflows",
+                   V, STEER_TEST_VECTORS) {
+    // Found by the crowd fuzzer: a query of radius 0 visited only its center's cell, and an
+    // agent a denormal distance away across a cell boundary (its squared distance rounds to
+    // 0, so it is within radius 0) was not listed. A near look of radius_by_agent likewise.
+    using S = steer::scalar_t<V>;
+    const S apart = std::sqrt(std::numeric_limits<S>::denorm_min()) / 4;  // squared: denorm_min / 16, rounds to 0
+    steer::crowd<V> c;
+    const std::vector<V> spots{V(S(0)), make<V>(-1, 0, 0) * apart, make<V>(0, -1, 0) * apart, make<V>(1, 0, 0) * apart};
+    for (const V& p : spots) c.add(steer::vehicle_params<V>{.position = p});
+    const auto listed = [&](std::size_t count) {
+        std::map<std::uint32_t, std::size_t> neighbors;
+        c.step(S(0), steer::radius_by_agent{S(1), [](steer::crowd_id, const steer::vehicle<V>&) { return S(0); }},
+               [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& found) {
+                   neighbors[id.index] = found.size();
+                   return V(0);
+               });
+        REQUIRE(neighbors.size() == count);
+        for (const auto& [index, size] : neighbors) {
+            CAPTURE(index);
+            CHECK(size == count - 1);  // everyone else: all coincident to the distance test
+        }
+    };
+    listed(spots.size());  // the first step sorts the crowd with its grid, so the queries use it
+    for (const V& center : spots) {
+        std::size_t found = 0;
+        c.for_each_within(center, S(0), [&](steer::crowd_id, S d2) {
+            CHECK(d2 == S(0));
+            ++found;
+        });
+        CHECK(found == spots.size());
+        CHECK(c.nearest(center, S(0)).has_value());
+    }
+}
