@@ -177,7 +177,7 @@ public:
     /// The row of the position whose y (and z) are `p[1]` (and `p[2]`).
     template <class P>
     [[nodiscard]] row_key row_of(const P& p) const noexcept {
-        row_key r;
+        row_key r{};  // (every element is set below; g++ -O1 cannot see it for D = 2)
         for (int d = 1; d < D; ++d) r.at[d - 1] = quantize(static_cast<double>(p[d]) * inverse_cell_);
         return r;
     }
