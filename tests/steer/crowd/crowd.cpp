@@ -1023,9 +1023,10 @@ TEST_CASE_TEMPLATE("crowd queries and near looks of radius 0 list the agents who
                    return V(0);
                });
         REQUIRE(neighbors.size() == count);
-        for (const auto& [index, size] : neighbors) {
+        for (const auto& entry : neighbors) {
+            const std::uint32_t index = entry.first;  // (clang 14 captures no structured binding)
             CAPTURE(index);
-            CHECK(size == count - 1);  // everyone else: all coincident to the distance test
+            CHECK(entry.second == count - 1);  // everyone else: all coincident to the distance test
         }
     };
     listed(spots.size());  // the first step sorts the crowd with its grid, so the queries use it
