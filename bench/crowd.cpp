@@ -279,8 +279,7 @@ void flock(benchmark::State& state) {
 void per_vehicle_mixed(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(0));
     const mixed_think mix = mix_for(n);
-    time_per_vehicle(state, boids_in_cube(n),
-                     [&](const steer::vehicle<V>& boid, const auto& nearby) { return mix(boid, nearby); });
+    time_per_vehicle(state, boids_in_cube(n), mix);
 }
 
 const bool registered = [] {

@@ -788,10 +788,11 @@ private:
         if (++generations_[index] != 0) free_.push_back(index);
     }
 
-    /// The radius the grid is planned for: at least twice the square root of the smallest
-    /// normal number, below which squared distances underflow and points count as
-    /// coincident (docs/errors.md, "Resolution"): such neighbors are within any radius, and
-    /// cells planned for a denormal radius put them cells apart (found by the crowd fuzzer).
+    /// The radius the grid is planned for, and the least a search or a query reaches: at
+    /// least twice the square root of the smallest normal number, below which squared
+    /// distances underflow and points count as coincident (docs/errors.md, "Resolution"):
+    /// such neighbors are within any radius, 0 included, and may lie in the next cell
+    /// (cells planned for a denormal radius put them cells apart; found by the crowd fuzzer).
     [[nodiscard]] static double grid_radius(S radius) noexcept {
         return std::max(static_cast<double>(radius), 2 * std::sqrt(static_cast<double>(std::numeric_limits<S>::min())));
     }
@@ -1033,7 +1034,7 @@ private:
             V p;
             for (int d = 0; d < D; ++d) p[d] = position[d][k];
             std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
-            // (at least the grid's smallest radius, as for the queries: see visit_within)
+            // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
             grid_.near_box(p, grid_radius(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
             x_lo = std::max(x_lo, near_lo);  // both hold everything within reach: so does their overlap
             x_hi = std::min(x_hi, near_hi);
@@ -1205,8 +1206,7 @@ private:
             const S distance_squared = glm::dot(offset, offset);
             if (distance_squared <= limit) f(slot, distance_squared);
         };
-        // At least the grid's smallest radius: below it, squared distances underflow, and an
-        // agent in the next cell may be within even radius 0 (found by the crowd fuzzer).
+        // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
         const double cells = grid_radius(radius) / grid_.cell();
         const bool grid_usable = !index_stale_ && indexed_ > 0 && touched_list_.size() <= n / 8 + 16 &&
                                  cells <= max_query_cells;

@@ -1014,29 +1014,31 @@ TEST_CASE_TEMPLATE("crowd queries and near looks of radius 0 list the agents who
     const S apart = std::sqrt(std::numeric_limits<S>::denorm_min()) / 4;  // squared: denorm_min / 16, rounds to 0
     steer::crowd<V> c;
     const std::vector<V> spots{V(S(0)), make<V>(-1, 0, 0) * apart, make<V>(0, -1, 0) * apart, make<V>(1, 0, 0) * apart};
-    for (const V& p : spots) c.add(steer::vehicle_params<V>{.position = p});
-    const auto listed = [&](std::size_t count) {
-        std::map<std::uint32_t, std::size_t> neighbors;
-        c.step(S(0), steer::radius_by_agent{S(1), [](steer::crowd_id, const steer::vehicle<V>&) { return S(0); }},
-               [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& found) {
-                   neighbors[id.index] = found.size();
-                   return V(0);
-               });
-        REQUIRE(neighbors.size() == count);
-        for (const auto& entry : neighbors) {
-            const std::uint32_t index = entry.first;  // (clang 14 captures no structured binding)
-            CAPTURE(index);
-            CHECK(entry.second == count - 1);  // everyone else: all coincident to the distance test
-        }
-    };
-    listed(spots.size());  // the first step sorts the crowd with its grid, so the queries use it
+    std::set<std::uint32_t> everyone;
+    for (const V& p : spots) everyone.insert(c.add(steer::vehicle_params<V>{.position = p}).index);
+    // A near look of 0 (the grid laid out for 1): each agent gets all the others, coincident
+    // to the distance test. The step also sorts the crowd with its grid, so the queries below use it.
+    std::map<std::uint32_t, std::set<std::uint32_t>> listed;
+    c.step(S(0), steer::radius_by_agent{S(1), [](steer::crowd_id, const steer::vehicle<V>&) { return S(0); }},
+           [&](steer::crowd_id id, const steer::vehicle<V>&, const auto& neighbors) {
+               for (std::size_t i = 0; i < neighbors.size(); ++i) listed[id.index].insert(neighbors.id(i).index);
+               return V(0);
+           });
+    for (const std::uint32_t index : everyone) {
+        CAPTURE(index);
+        std::set<std::uint32_t> others = everyone;
+        others.erase(index);
+        CHECK(listed[index] == others);
+    }
     for (const V& center : spots) {
-        std::size_t found = 0;
-        c.for_each_within(center, S(0), [&](steer::crowd_id, S d2) {
+        std::set<std::uint32_t> found;
+        c.for_each_within(center, S(0), [&](steer::crowd_id id, S d2) {
             CHECK(d2 == S(0));
-            ++found;
+            found.insert(id.index);
         });
-        CHECK(found == spots.size());
-        CHECK(c.nearest(center, S(0)).has_value());
+        CHECK(found == everyone);
+        const auto nearest = c.nearest(center, S(0));
+        REQUIRE(nearest.has_value());
+        CHECK(nearest->index == *everyone.begin());  // all at distance 0: the smallest index
     }
 }
