@@ -73,6 +73,11 @@ struct pigeon {
     [[nodiscard]] bool took_off_within(float window) const noexcept { return flying && flight_time < window; }
 };
 
+/// A bird's kind for its neighbors: walking (0) or flying (1). The crowd keeps every bird's
+/// kind beside its position, so a thought tells its herd or its flock from the others
+/// without reading their minds.
+[[nodiscard]] inline std::uint32_t kind_of(const pigeon& p) noexcept { return p.flying ? 1u : 0u; }
+
 /// A bird as the park shows it: its mind and a copy of its body.
 struct bird : pigeon {
     steer::vehicle3 body;
@@ -95,6 +100,7 @@ public:
           crowd_(steer::think_schedule(std::gcd(thinks_, avoids_))) {
         // Every bird thinks at the crowd's rate (the avoidance rate when it divides the main
         // one); a bird's main and avoidance thoughts fall on the frames of its own phases.
+        crowd_.set_kinds(&kind_of);
         const std::uint32_t every = crowd_.schedule().period();
         steer::rng setup(config_.seed);
         const float flock = config_.flock_radius * config_.scale;
@@ -264,11 +270,10 @@ private:
         const vec3 p = b.position(), landing_spot = me.descending() ? config_.ground.below(p) : p;
         me.room_to_land = true;
         for (std::size_t i = 0; i < neighbors.size(); ++i) {
-            const pigeon& other = neighbors.data(i);
             const steer::vehicle3& o = neighbors[i];
-            if (other.flying == me.flying) {
+            if (neighbors.kind(i) == kind_of(me)) {
                 kin[kin_count++] = &o;
-            } else if (other.took_off_within(config_.recent_takeoff) && nearby(p, o.position())) {
+            } else if (neighbors.data(i).took_off_within(config_.recent_takeoff) && nearby(p, o.position())) {
                 ++alarmed;
                 alarm += o.velocity();
             } else if (me.descending() && steer::distance_squared(o.position(), landing_spot) <=

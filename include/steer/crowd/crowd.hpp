@@ -171,6 +171,11 @@ public:
     [[nodiscard]] const U& data(std::size_t i) const noexcept {
         return data_[at_[i]];
     }
+    /// The i-th neighbor's kind: `kind_of(data(i))` for the function the crowd was given
+    /// (`crowd::set_kinds`), 0 without one. Read from the crowd's compact array in grid
+    /// order, beside the positions: telling neighbors apart by kind (a herd from a flock, a
+    /// team from another) touches none of their data.
+    [[nodiscard]] std::uint32_t kind(std::size_t i) const noexcept { return kinds_ != nullptr ? kinds_[grid_[i]] : 0; }
 
     /// Flocking over these neighbors in lanes, when the crowd handed them over with its
     /// records (found by `steer::flocking` through argument-dependent lookup; nullopt: take
@@ -196,9 +201,12 @@ private:
     /// A crowd's neighbors, with their records: `grid[i]` is the i-th neighbor's record in
     /// `records`, and holds valid entries up to `detail::sum_lanes` past `count`; `data` is
     /// the crowd's data column.
+    /// `kinds`: each agent's kind in grid order (nullptr: none).
     crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* at, std::size_t count,
-                    const scalar_t<V>* records, const std::uint32_t* grid, data_pointer data) noexcept
-        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid), data_(data) {}
+                    const scalar_t<V>* records, const std::uint32_t* grid, data_pointer data,
+                    const std::uint32_t* kinds) noexcept
+        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid), data_(data),
+          kinds_(kinds) {}
 
     const vehicle<V>* agents_ = nullptr;
     const crowd_id* ids_ = nullptr;
@@ -207,6 +215,7 @@ private:
     const scalar_t<V>* records_ = nullptr;
     const std::uint32_t* grid_ = nullptr;
     data_pointer data_ = nullptr;
+    const std::uint32_t* kinds_ = nullptr;
 };
 
 /// A think callable for `crowd::step`: `think(id, self, neighbors)` returns the steering
@@ -502,6 +511,7 @@ private:
         if constexpr (has_data) data_.values.push_back(std::forward<Data>(data)...);
         touched_.push_back(0);
         touch(slot);
+        kinds_known_ = false;
         return id;
     }
 
@@ -528,6 +538,7 @@ public:
         ids_.pop_back();
         if constexpr (has_data) data_.values.pop_back();
         touched_.pop_back();
+        kinds_known_ = false;
         release(id.index);
     }
 
@@ -542,6 +553,7 @@ public:
         touched_.clear();
         touched_list_.clear();
         indexed_ = 0;
+        kinds_known_ = false;
     }
 
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
@@ -558,6 +570,7 @@ public:
         if constexpr (has_data) {
             data_.values.reserve(n);
             next_data_.values.reserve(n);
+            for (auto* kinds : {&stored_kinds_, &next_kinds_, &grid_kinds_}) kinds->reserve(n);
         }
         touched_.reserve(n);
         keys_x_.reserve(n);
@@ -597,7 +610,9 @@ public:
     template <class U = T>
         requires(!std::is_void_v<U>)
     [[nodiscard]] U& data(id_type id) {
-        return data_.values[slot_checked(id, "data")];
+        const std::uint32_t slot = slot_checked(id, "data");
+        kinds_known_ = false;  // it may change the agent's kind
+        return data_.values[slot];
     }
     /// The agent's own data, read-only.
     template <class U = T>
@@ -609,6 +624,7 @@ public:
     template <class U = T>
         requires(!std::is_void_v<U>)
     [[nodiscard]] std::span<U> data() noexcept {
+        kinds_known_ = false;  // any agent's kind may change
         return data_.values;
     }
     /// Every agent's data in storage order, read-only.
@@ -616,6 +632,22 @@ public:
         requires(!std::is_void_v<U>)
     [[nodiscard]] std::span<const U> data() const noexcept {
         return data_.values;
+    }
+
+    /// A function of an agent's data that names its kind, for `set_kinds`.
+    using kind_function = std::uint32_t (*)(const std::conditional_t<has_data, T, char>&);
+    /// Gives every agent a kind, `kind_of(data)`, that its neighbors read as
+    /// `neighbors.kind(i)` (nullptr: no kinds, every kind 0). Kinds sort neighbors into groups
+    /// (a herd and a flock, teams, collision layers) without reading their data: the crowd
+    /// keeps them in a compact array beside the positions. `kind_of` is called once per
+    /// agent and step, after the agent moved (and was constrained), on any thread; the kinds
+    /// a step reads are those of the data as it was before the step. Writing through `data()`
+    /// or `data(id)` between steps makes the next step call it for every agent again.
+    template <class U = T>
+        requires(!std::is_void_v<U>)
+    void set_kinds(kind_function kind_of) noexcept {
+        kind_of_ = kind_of;
+        kinds_known_ = false;
     }
 
     /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
@@ -856,6 +888,8 @@ private:
             // Sorting for `radius` also plans the grid to come (the move notes each agent's
             // cell in it while the agent is at hand).
             if (!index_fresh(radius, exec)) reindex(radius, exec);
+            else if (!kinds_fresh()) refresh_kinds(exec);
+            if (kinds_on()) next_kinds_.resize(n);
             next_steering_.resize(n);
             if constexpr (has_data) next_data_.values.resize(n);
             next_vehicles_.resize(n);
@@ -875,6 +909,10 @@ private:
             phases_.swap(next_phases_);
             ids_.swap(next_ids_);
             if constexpr (has_data) data_.values.swap(next_data_.values);
+            if (kinds_on()) {
+                stored_kinds_.swap(next_kinds_);
+                kinds_known_ = true;  // `move` took them from the data it wrote
+            }
             // The handles follow in `reindex`'s first pass (nothing can throw before it).
             reindex(radius, exec, true);
         }
@@ -927,6 +965,9 @@ private:
             for (std::size_t k = begin; k < end; ++k) note_cell(k);
         }
         moved_bounds_.include(range);
+        if constexpr (has_data)
+            if (kinds_on())
+                for (std::size_t k = begin; k < end; ++k) next_kinds_[k] = kind_of_(next_data_.values[k]);
     }
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
@@ -964,7 +1005,7 @@ private:
             for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
             const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
-                                                     std::as_const(data_).data());
+                                                     std::as_const(data_).data(), kinds_of_grid());
             V steering;
             if constexpr (has_data)
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
@@ -1161,6 +1202,7 @@ private:
         grid_.row.resize(n);
         indexed_ = n;
         hot_.resize(D * stride() + detail::record_size<D> * n);
+        if (kinds_on()) grid_kinds_.resize(n);
         // In grid order, as soon as the sort has settled each range of positions: the cells
         // and the hot copies of the positions and headings.
         grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec, [this](std::size_t begin, std::size_t end) {
@@ -1169,6 +1211,8 @@ private:
                 const vehicle_type& v = vehicles_[slot];
                 grid_.x[k] = keys_x_[slot];
                 grid_.row[k] = keys_row_[slot];
+                if constexpr (has_data)
+                    if (kinds_on()) grid_kinds_[k] = kinds_known_ ? stored_kinds_[slot] : kind_of_(data_.values[slot]);
                 const V& p = v.position();
                 for (int d = 0; d < D; ++d) hot_position(d)[k] = p[d];
                 S* record = hot_records() + detail::record_size<D> * k;
@@ -1187,6 +1231,35 @@ private:
         touched_list_.clear();
         index_stale_ = false;
         index_radius_ = radius;
+    }
+
+    /// Whether the crowd has kinds (`set_kinds`).
+    [[nodiscard]] bool kinds_on() const noexcept {
+        if constexpr (has_data) return kind_of_ != nullptr;
+        else return false;
+    }
+    /// Whether the kinds in grid order are those of the agents' data (every sort fills
+    /// them; only a write to the data between steps, or a new function, leaves them behind).
+    [[nodiscard]] bool kinds_fresh() const noexcept { return !kinds_on() || kinds_known_; }
+    /// The kinds in grid order, for the neighbors (nullptr without kinds).
+    [[nodiscard]] const std::uint32_t* kinds_of_grid() const noexcept {
+        return kinds_on() ? grid_kinds_.data() : nullptr;
+    }
+    /// Recomputes every kind from the data (written between steps), in grid order.
+    template <class Exec>
+    void refresh_kinds(Exec& exec) {
+        if constexpr (has_data) {
+            const std::size_t n = vehicles_.size();
+            stored_kinds_.resize(n);
+            grid_kinds_.resize(n);
+            exec(n, [this](std::size_t begin, std::size_t end) {
+                for (std::size_t k = begin; k < end; ++k) {
+                    const std::uint32_t slot = order_[k];
+                    grid_kinds_[k] = stored_kinds_[slot] = kind_of_(data_.values[slot]);
+                }
+            });
+            kinds_known_ = true;
+        }
     }
 
     /// Notes the cell of the agent in storage slot `i` (the grid planned for the radius).
@@ -1281,6 +1354,15 @@ private:
     std::vector<std::uint32_t> order_;
     typename detail::crowd_grid<D>::shared_bounds moved_bounds_;  // the cells' bounds, gathered by range
     std::vector<S> hot_;  // positions, one array per component; then the flock's records
+
+    // Kinds (`set_kinds`): by storage slot, as the last step's moves or a refresh computed
+    // them, and in grid order for the neighbors, filled by every sort. kinds_known_: both
+    // are those of the data (no write to it, no agent added or removed, since).
+    kind_function kind_of_ = nullptr;
+    bool kinds_known_ = false;
+    std::vector<std::uint32_t> stored_kinds_;
+    std::vector<std::uint32_t> next_kinds_;
+    std::vector<std::uint32_t> grid_kinds_;
 };
 
 using crowd2 = crowd<glm::vec2>;    ///< A 2D crowd in float.

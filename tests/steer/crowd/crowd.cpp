@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -1041,4 +1042,115 @@ TEST_CASE_TEMPLATE("crowd queries and near looks of radius 0 list the agents who
         REQUIRE(nearest.has_value());
         CHECK(nearest->index == *everyone.begin());  // all at distance 0: the smallest index
     }
+}
+
+namespace {
+/// The data of the kinds test: a team (its kind) and how many times it thought.
+struct member {
+    std::uint32_t team = 0;
+    int thoughts = 0;
+};
+[[nodiscard]] std::uint32_t team_of(const member& m) noexcept { return m.team; }
+[[nodiscard]] std::uint32_t team_parity(const member& m) noexcept { return m.team % 2; }
+}  // namespace
+
+TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as before the step, through thoughts, "
+                   "constraints, writes between steps, adds and removes",
+                   V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(53);
+    steer::crowd<V, member> initial;
+    const auto add_member = [](steer::crowd<V, member>& c, steer::rng& draw) {
+        return c.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(draw) * S(4),
+                                              .velocity = steer::random_unit_vector<V>(draw),
+                                              .max_force = 2,
+                                              .max_speed = 1},
+                     member{.team = static_cast<std::uint32_t>(steer::uniform(draw, S(0), S(4)))});
+    };
+    for (int i = 0; i < 400; ++i) (void)add_member(initial, gen);
+    // Checks every neighbor's kind against its data (thoughts run on several threads: the
+    // counts are atomic, and asserted after each run); counts neighbors of another kind than
+    // the agent's (the test must meet some).
+    std::atomic<std::size_t> checked = 0, others = 0, wrong = 0;
+    const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, member& mine, const auto& neighbors) {
+        const std::uint32_t own = team_of(mine);  // as before the step
+        for (std::size_t i = 0; i < neighbors.size(); ++i) {
+            wrong += neighbors.kind(i) != team_of(neighbors.data(i)) ? 1u : 0u;
+            others += neighbors.kind(i) != own ? 1u : 0u;
+        }
+        checked += neighbors.size();
+        if (++mine.thoughts % 3 == 0 && id.index % 2 == 0) mine.team = (mine.team + 1) % 4;  // a new kind
+        return steer::separation(self, neighbors, {.max_distance = S(1)});
+    };
+    const auto settle = [](steer::crowd_id id, steer::vehicle<V>&, member& mine) {
+        if (id.index % 5 == 0) mine.team = (mine.team + 2) % 4;  // the constraint changes kinds too
+    };
+    const auto run = [&](auto&& exec) {
+        steer::crowd<V, member> c = initial;
+        c.set_kinds(&team_of);
+        for (int step = 0; step < 4; ++step) c.step(S(0.05), S(1.5), think, settle, exec);
+        // Between steps: through data(id), through data(), adding and removing agents.
+        for (std::uint32_t index = 0; index < 400; index += 7)
+            c.data(steer::crowd_id{index, 0}).team = 3 - c.data(steer::crowd_id{index, 0}).team;
+        c.step(S(0.05), S(1.5), think, settle, exec);
+        for (member& m : c.data()) m.team = (m.team + 1) % 4;
+        c.step(S(0.05), S(1.5), think, settle, exec);
+        c.remove(steer::crowd_id{11, 0});  // the last agents take their storage slots
+        c.remove(steer::crowd_id{12, 0});
+        c.step(S(0.05), S(1.5), think, settle, exec);
+        steer::rng newcomers(59);  // the same newcomers in every run
+        for (int i = 0; i < 30; ++i) (void)add_member(c, newcomers);
+        c.step(S(0.05), S(1.5), think, settle, exec);
+        // Another function: the kinds follow it from the next step.
+        c.set_kinds(&team_parity);
+        c.step(S(0.05), S(1.5),
+               [&](steer::crowd_id, const steer::vehicle<V>&, member&, const auto& neighbors) {
+                   for (std::size_t i = 0; i < neighbors.size(); ++i)
+                       wrong += neighbors.kind(i) != team_parity(neighbors.data(i)) ? 1u : 0u;
+                   checked += neighbors.size();
+                   return V(0);
+               },
+               exec);
+        // None: every kind is 0.
+        c.set_kinds(nullptr);
+        c.step(S(0.05), S(1.5),
+               [&](steer::crowd_id, const steer::vehicle<V>&, member&, const auto& neighbors) {
+                   for (std::size_t i = 0; i < neighbors.size(); ++i) wrong += neighbors.kind(i) != 0 ? 1u : 0u;
+                   checked += neighbors.size();
+                   return V(0);
+               },
+               exec);
+        return c;
+    };
+    const auto serial = run(steer::serial_executor{});
+    CHECK(wrong == 0);
+    CHECK(checked > 10000);
+    CHECK(others > 1000);
+    if (steer::test::threads_available) {
+        // Kinds are computed as agents move, on every thread: the same kinds and results.
+        const auto pooled = run(steer::thread_pool_executor(3));
+        CHECK(wrong == 0);
+        REQUIRE(pooled.size() == serial.size());
+        for (std::size_t i = 0; i < serial.size(); ++i) {
+            REQUIRE(pooled.ids()[i] == serial.ids()[i]);
+            REQUIRE(same_state(pooled.vehicles()[i], serial.vehicles()[i]));
+            REQUIRE(pooled.data()[i].team == serial.data()[i].team);
+        }
+    }
+    // A crowd without kinds, and one without data, give every neighbor kind 0.
+    steer::crowd<V, member> plain = initial;
+    plain.step(S(0.05), S(1.5), [&](steer::crowd_id, const steer::vehicle<V>&, member&, const auto& neighbors) {
+        for (std::size_t i = 0; i < neighbors.size(); ++i) REQUIRE(neighbors.kind(i) == 0);
+        return V(0);
+    });
+    steer::crowd<V> bare;
+    for (int i = 0; i < 50; ++i)
+        (void)bare.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(2)});
+    std::size_t bare_checked = 0;
+    bare.step(S(0.05), S(1.5), [&](steer::crowd_id, const steer::vehicle<V>&, const auto& neighbors) {
+        for (std::size_t i = 0; i < neighbors.size(); ++i) REQUIRE(neighbors.kind(i) == 0);
+        bare_checked += neighbors.size();
+        return V(0);
+    });
+    CHECK(bare_checked > 0);
 }
