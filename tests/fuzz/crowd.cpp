@@ -10,7 +10,8 @@
 //   executor): storage order, handles, vehicles, steering, data;
 // - the neighbors handed to a think: never the agent itself, no duplicates, at most
 //   max_neighbors, each within the radius (the crowd's own test: squared distance at most
-//   min(radius², max)), each the neighbor's vehicle (and data) as before the step; and,
+//   min(radius², max)), each the neighbor's vehicle (and data, and its kind of that data)
+//   as before the step; and,
 //   where the cap cannot choose (no agent has more than max_neighbors others within the
 //   radius, and the crowd is at most 32 × max_neighbors), exactly the others within the
 //   radius found by brute force;
@@ -126,6 +127,12 @@ struct mind {
     std::uint64_t heard = 0;
 };
 
+/// The kind of an agent with data (`crowd::set_kinds`): a mix of both fields, so that every
+/// thought and every write between steps changes it.
+[[nodiscard]] std::uint32_t kind_of(const mind& m) noexcept {
+    return m.thoughts * 2654435761u ^ static_cast<std::uint32_t>(m.heard);
+}
+
 /// The mix a step's agents think with: one group behavior or a weighted blend.
 template <steer::vector V>
 struct mix {
@@ -179,7 +186,12 @@ struct harness {
     unsigned line_length = 0;
 
     explicit harness(input& source, const steer::think_schedule& schedule)
-        : in(source), serial(schedule), reversed(schedule) {}
+        : in(source), serial(schedule), reversed(schedule) {
+        if constexpr (has_data) {
+            serial.set_kinds(&kind_of);
+            reversed.set_kinds(&kind_of);
+        }
+    }
 
     // --- adding -------------------------------------------------------------------------
 
@@ -493,6 +505,7 @@ struct harness {
                     const mind& theirs = neighbors.data(i);
                     STEER_FUZZ_CHECK(theirs.thoughts == data_before.at(other.index).thoughts &&
                                      theirs.heard == data_before.at(other.index).heard);
+                    STEER_FUZZ_CHECK(neighbors.kind(i) == kind_of(theirs));
                 }
                 t.neighbors.push_back(other);
             }
