@@ -273,7 +273,8 @@ private:
             const steer::vehicle3& o = neighbors[i];
             if (neighbors.kind(i) == kind_of(me)) {
                 kin[kin_count++] = &o;
-            } else if (neighbors.data(i).took_off_within(config_.recent_takeoff) && nearby(p, o.position())) {
+            } else if (!me.flying && neighbors.data(i).took_off_within(config_.recent_takeoff) &&
+                       nearby(p, o.position())) {  // (a flying bird's others walk: no mind to read)
                 ++alarmed;
                 alarm += o.velocity();
             } else if (me.descending() && steer::distance_squared(o.position(), landing_spot) <=

@@ -642,7 +642,8 @@ public:
     /// keeps them in a compact array beside the positions. `kind_of` is called once per
     /// agent and step, after the agent moved (and was constrained), on any thread; the kinds
     /// a step reads are those of the data as it was before the step. Writing through `data()`
-    /// or `data(id)` between steps makes the next step call it for every agent again.
+    /// or `data(id)` between steps, or adding or removing agents, makes the next step call it
+    /// for every agent again.
     template <class U = T>
         requires(!std::is_void_v<U>)
     void set_kinds(kind_function kind_of) noexcept {
