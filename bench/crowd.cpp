@@ -12,7 +12,9 @@
 //     neighbors), to show what the flock's lanes save.
 // Beside them: the flocking crowd kept on a floor by a constraint, with none, one per agent
 // and a batch constraint (crowd_constrained: constraint 0, 1, 2), and separation over the
-// crowd's neighbors in lanes against the plain loop over the same neighbors (crowd_separation).
+// crowd's neighbors in lanes against the plain loop over the same neighbors (crowd_separation),
+// and agents with 160 bytes of data of their own that flock with their own team, telling
+// teammates by the data's team or by the crowd's kinds (crowd_kinds: kinds 0 or 1).
 // And degenerate placements (crowd_placement, flock_placement), each against the normal
 // one: one agent at 1e18 or at float's max / 4, half the crowd on one point, two clusters
 // 1e7 apart, the crowd strung along a line. A step must cost at most 3x a normal one.
@@ -21,6 +23,7 @@
 // N = 10^6 is registered only when STEER_BENCH_CROWD_MAX asks for it (e.g. 1000000); the
 // per-vehicle path stops at 10^5 unless STEER_BENCH_PER_VEHICLE_MAX says otherwise.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -262,6 +265,44 @@ void crowd_separation(benchmark::State& state) {
                [&](steer::crowd<V>& c, steer::thread_pool_executor*) { c.step(dt, look, think); });
 }
 
+/// An agent's own data in `crowd_kinds`: its team and what a game keeps beside it (AI and
+/// animation state), 160 bytes in all.
+struct team_member {
+    std::uint32_t team = 0;
+    std::array<float, 39> state{};
+};
+std::uint32_t team_of(const team_member& m) noexcept { return m.team; }
+
+/// range(0) = N, range(1) = 1 to tell teammates by `neighbors.kind(i)` (`set_kinds`), 0 by
+/// the neighbors' data (`neighbors.data(i).team`). Two teams, one on each side of the cube
+/// (as a herd on the ground and a flock in the air), each agent flocking with its own team
+/// only: over the crowd's neighbors (in lanes) where all are teammates, the usual case, and
+/// over the teammates' pointers at the border.
+void crowd_kinds(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const bool kinds = state.range(1) != 0;
+    const auto params = boids(true);
+    const S middle = side_for(n) / 2;
+    const pull_to_middle pull{V(middle)};
+    steer::crowd<V, team_member> initial;
+    initial.reserve(n);
+    for (const auto& v : boids_in_cube(n)) (void)initial.add(v, team_member{.team = v.position().x < middle ? 0u : 1u});
+    if (kinds) initial.set_kinds(&team_of);
+    const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, team_member& mine, const auto& neighbors) {
+        std::array<const steer::vehicle<V>*, steer::detail::crowd_neighbor_limit> mates;
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < neighbors.size(); ++i) {
+            const std::uint32_t team = kinds ? neighbors.kind(i) : neighbors.data(i).team;
+            if (team == mine.team) mates[count++] = &neighbors[i];
+        }
+        if (count == neighbors.size()) return pull(id, self, steer::flocking(self, neighbors, params));
+        return pull(id, self, steer::flocking(self, std::span(mates.data(), count), params));
+    };
+    time_steps(state, initial, n, 1, [&](steer::crowd<V, team_member>& c, steer::thread_pool_executor*) {
+        c.step(dt, reach, think);
+    });
+}
+
 /// range(0) = N, range(1) = threads, range(2) = placement.
 void flock(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(0));
@@ -301,6 +342,7 @@ const bool registered = [] {
             for (std::int64_t look : {1, 2})
                 for (std::int64_t lanes : {0, 1})
                     add("crowd_separation", crowd_separation, {n, lanes, look}, {"n", "lanes", "look"});
+            for (std::int64_t kinds : {0, 1}) add("crowd_kinds", crowd_kinds, {n, kinds}, {"n", "kinds"});
         }
         if (n <= per_vehicle_largest) add("per_vehicle_mixed", per_vehicle_mixed, {n}, {"n"});
     }
