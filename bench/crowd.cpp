@@ -289,7 +289,7 @@ void crowd_kinds(benchmark::State& state) {
     for (const auto& v : boids_in_cube(n)) (void)initial.add(v, team_member{.team = v.position().x < middle ? 0u : 1u});
     if (kinds) initial.set_kinds(&team_of);
     const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, team_member& mine, const auto& neighbors) {
-        std::array<const steer::vehicle<V>*, steer::detail::crowd_neighbor_limit> mates;
+        std::array<const steer::vehicle<V>*, steer::crowd<V, team_member>::default_max_neighbors> mates;
         std::size_t count = 0;
         for (std::size_t i = 0; i < neighbors.size(); ++i) {
             const std::uint32_t team = kinds ? neighbors.kind(i) : neighbors.data(i).team;

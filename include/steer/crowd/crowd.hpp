@@ -924,7 +924,7 @@ private:
     /// (`vehicle::apply_force`, in lanes: the same bits) and move into grid order: the agent
     /// at grid position k is read from its storage slot and written, stepped (and
     /// constrained), to slot k of the next storage, its cell noted in `keys_x_` and
-    /// `keys_row_` and the cells' bounds in `moved_bounds_`.
+    /// `keys_row_`, its kind in `next_kinds_` and the cells' bounds in `moved_bounds_`.
     template <class Lanes, class Constrain>
     void move(std::size_t begin, std::size_t end, S dt, Constrain& constrain) {
         if (dt > S(0))
@@ -935,11 +935,14 @@ private:
         else  // apply_force moves nobody
             for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
         typename detail::crowd_grid<D>::cell_bounds range;
-        const auto note_cell = [&](std::size_t k) {  // its cell, for the next grid
+        [[maybe_unused]] const bool kinds = kinds_on();  // (no kinds without data)
+        const auto note = [&](std::size_t k) {  // once constrained: its cell, for the next grid, and its kind
             const V& p = next_vehicles_[k].position();
             keys_x_[k] = grid_.x_of(p[0]);
             keys_row_[k] = grid_.row_of(p);
             range.include(keys_x_[k], keys_row_[k]);
+            if constexpr (has_data)
+                if (kinds) next_kinds_[k] = kind_of_(next_data_.values[k]);
         };
         constexpr bool batch = detail::is_batch_constraint<std::remove_cvref_t<Constrain>>;
         for (std::size_t k = begin; k < end; ++k) {
@@ -954,7 +957,7 @@ private:
                 else
                     constrain(next_ids_[k], next_vehicles_[k]);
             }
-            note_cell(k);
+            note(k);
         }
         if constexpr (batch) {
             const std::span<const crowd_id> ids(next_ids_.data() + begin, end - begin);
@@ -963,12 +966,9 @@ private:
                 constrain.constrain(ids, agents, std::span<T>(next_data_.values.data() + begin, end - begin));
             else
                 constrain.constrain(ids, agents);
-            for (std::size_t k = begin; k < end; ++k) note_cell(k);
+            for (std::size_t k = begin; k < end; ++k) note(k);
         }
         moved_bounds_.include(range);
-        if constexpr (has_data)
-            if (kinds_on())
-                for (std::size_t k = begin; k < end; ++k) next_kinds_[k] = kind_of_(next_data_.values[k]);
     }
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
