@@ -1,11 +1,21 @@
-# docs/pigeons.md shows what the default run prints ("The story of the default run"): a
-# fresh run must print the same lines, so that the story the docs tell never goes stale.
-# Compared: the per-second lines the docs show (up to "outside N": the frame cost after it
-# depends on the machine) and the summary's lines about the birds; not the timings.
-# Usage: cmake -DPIGEONS=<pigeons executable> -DDOC=<docs/pigeons.md> -P check_pigeons_story.cmake
-execute_process(COMMAND ${PIGEONS} RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+# docs/pigeons.md shows what the default run prints ("The story of the default run") and a
+# frame of it (docs/images/pigeons.svg, at 12.9 s): a fresh run must print the same lines
+# and draw the same picture, byte for byte, so that the story the docs tell never goes
+# stale. Compared: the per-second lines the docs show (up to "outside N": the frame cost
+# after it depends on the machine) and the summary's lines about the birds; not the timings.
+# Usage: cmake -DPIGEONS=<pigeons executable> -DDOC=<docs/pigeons.md> -DFIGURE=<docs/images/pigeons.svg>
+#              -DOUT=<scratch dir> -P check_pigeons_story.cmake
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+# (the figure's options as the docs' caption gives them)
+execute_process(COMMAND ${PIGEONS} --svg ${OUT}/pigeons.svg --svg-at 12.9 --svg-zoom 2
+                RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE errors)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "pigeons failed (${status}): ${errors}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/pigeons.svg ${FIGURE} RESULT_VARIABLE differs)
+if(differs)
+  message(FATAL_ERROR "${FIGURE} differs from a fresh run's frame at 12.9 s (${OUT}/pigeons.svg)")
 endif()
 # Lines as list items: a line's own semicolons become a placeholder first.
 file(READ ${DOC} doc)
@@ -58,4 +68,4 @@ if(failures)
   message(NOTICE "${text}")
   message(FATAL_ERROR "${DOC}'s default run differs from a fresh run (above)")
 endif()
-message(STATUS "the ${count} lines of the default run in ${DOC} match a fresh run")
+message(STATUS "the ${count} lines of the default run in ${DOC} and its figure match a fresh run")
