@@ -58,8 +58,8 @@ template <vector V>
     if constexpr (dimension_v<V> == 2) {
         const S angle = rate * dt;
         if (!std::isfinite(angle)) return facing;  // a finite rate and time whose product overflows: no angle to speak of
-        const S c = detail::portable_cos(angle);
-        const S s = detail::portable_sin(angle);
+        S s, c;
+        detail::portable_sin_cos(angle, s, c);
         return safe_normalize(V(facing.x * c - facing.y * s, facing.x * s + facing.y * c));
     } else {
         const S speed = safe_length(rate);
@@ -68,8 +68,8 @@ template <vector V>
         const S angle = speed * dt;
         if (!std::isfinite(angle)) return facing;  // as in 2D
         // Rodrigues' rotation formula.
-        const S c = detail::portable_cos(angle);
-        const S s = detail::portable_sin(angle);
+        S s, c;
+        detail::portable_sin_cos(angle, s, c);
         return safe_normalize(facing * c + glm::cross(axis, facing) * s + axis * (glm::dot(axis, facing) * (S(1) - c)));
     }
 }

@@ -111,12 +111,14 @@ template <vector V, std::uniform_random_bit_generator G>
     using S = scalar_t<V>;
     constexpr S two_pi = S(2) * std::numbers::pi_v<S>;
     const S angle = two_pi * uniform01<S>(gen);
+    S s, c;
+    detail::portable_sin_cos(angle, s, c);
     if constexpr (dimension_v<V> == 2) {
-        return V(detail::portable_cos(angle), detail::portable_sin(angle));
+        return V(c, s);
     } else {
         const S z = S(2) * uniform01<S>(gen) - S(1);  // uniform height: Archimedes' hat-box theorem
         const S ring = std::sqrt(std::max(S(0), S(1) - z * z));
-        return V(ring * detail::portable_cos(angle), ring * detail::portable_sin(angle), z);
+        return V(ring * c, ring * s, z);
     }
 }
 

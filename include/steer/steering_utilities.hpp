@@ -50,10 +50,12 @@ template <vector V>
     const V unit_basis = safe_normalize(basis);
     if (!(length > S(0)) || unit_basis == V(S(0))) return v;
     const S cosine = clamp(glm::dot(v / length, unit_basis), S(-1), S(1));
-    if (cosine >= detail::portable_cos(max_angle)) return v;  // within the cone
+    S max_sine, max_cosine;
+    detail::portable_sin_cos(max_angle, max_sine, max_cosine);
+    if (cosine >= max_cosine) return v;  // within the cone
     V across = safe_normalize(perpendicular_component(v, unit_basis));
     if (across == V(S(0))) across = detail::any_perpendicular(unit_basis);
-    return (unit_basis * detail::portable_cos(max_angle) + across * detail::portable_sin(max_angle)) * length;
+    return (unit_basis * max_cosine + across * max_sine) * length;
 }
 
 /// The velocity a steering force asks for: the library's velocity-error rule (a behavior

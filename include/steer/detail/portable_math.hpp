@@ -53,6 +53,15 @@ inline void portable_sin_cos(double x, double& sine, double& cosine) noexcept {
     }
 }
 
+/// sin(x) and cos(x) from one evaluation: the bits of `portable_sin` and `portable_cos`.
+template <std::floating_point S>
+void portable_sin_cos(S x, S& sine, S& cosine) noexcept {
+    double s, c;
+    portable_sin_cos(static_cast<double>(x), s, c);
+    sine = static_cast<S>(s);
+    cosine = static_cast<S>(c);
+}
+
 /// sin(x), the same bits on every platform.
 template <std::floating_point S>
 [[nodiscard]] S portable_sin(S x) noexcept {

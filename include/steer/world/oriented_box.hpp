@@ -36,7 +36,8 @@ struct oriented_box {
     [[nodiscard]] static oriented_box turned(const V& center, const V& half_extents, scalar_t<V> angle) noexcept
         requires(dimension_v<V> == 2)
     {
-        const scalar_t<V> c = detail::portable_cos(angle), s = detail::portable_sin(angle);
+        scalar_t<V> s, c;
+        detail::portable_sin_cos(angle, s, c);
         return {center, half_extents, {V(c, s), V(-s, c)}};
     }
 
