@@ -335,6 +335,16 @@ private:
     bool power_of_two_;
 };
 
+#if defined(__GNUC__) || defined(__clang__)
+/// Asks for every cache line of `*object` ahead of its use.
+template <class T>
+inline void prefetch_object(const T* object) noexcept {
+    const char* bytes = reinterpret_cast<const char*>(object);
+    for (std::size_t offset = 0; offset < sizeof(T); offset += 64) __builtin_prefetch(bytes + offset);
+    __builtin_prefetch(bytes + sizeof(T) - 1);  // the line its end falls on, when it is not aligned
+}
+#endif
+
 /// The largest `max_neighbors` a crowd takes: an agent's neighbor list lives on the
 /// stepping thread's stack (4 KB).
 inline constexpr std::size_t crowd_neighbor_limit = 1024;
@@ -795,6 +805,8 @@ private:
     static constexpr std::size_t prefetch_above = std::size_t(1) << 15;
     /// How many agents ahead of a run's end that is.
     static constexpr std::size_t prefetch_ahead = 32;
+    /// How many grid positions ahead a thought fetches its agent's vehicle and data.
+    static constexpr std::size_t thinker_ahead = 8;
     /// The largest query radius, in cells, answered through the grid (9 x 9 rows in 3D);
     /// wider queries scan every agent.
     static constexpr double max_query_cells = 4;
@@ -985,6 +997,7 @@ private:
         std::uint32_t found[detail::crowd_neighbor_limit + 16];  // grid positions
         std::uint32_t slots[detail::crowd_neighbor_limit];        // where they are stored
         for (std::size_t k = begin; k < end; ++k) {
+            prefetch_thinker(k, end);
             const std::uint32_t slot = order_[k];  // where the agent is stored
             // The agent's data for after the step, in grid order (the move keeps that order):
             // its thought writes this copy while the others read the one before the step.
@@ -1014,6 +1027,19 @@ private:
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
             next_steering_[k] = is_finite(steering) ? steering : steering_fault(slot, steering, "think's steering");
         }
+    }
+
+    /// In a crowd too large for the cache, asks for the vehicle (and data) of the agent
+    /// `thinker_ahead` grid positions after `k` (if before `end`), the one a thought at `k`
+    /// will read soon. The thoughts read the agents in storage order, but the rows that the
+    /// searches walk in between are more streams than the hardware's prefetchers follow.
+    void prefetch_thinker([[maybe_unused]] std::size_t k, [[maybe_unused]] std::size_t end) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+        if (indexed_ < prefetch_above || k + thinker_ahead >= end) return;
+        const std::uint32_t ahead = order_[k + thinker_ahead];
+        detail::prefetch_object(vehicles_.data() + ahead);
+        if constexpr (has_data) detail::prefetch_object(data_.values.data() + ahead);
+#endif
     }
 
     /// The non-finite steering `what` of the agent in storage slot `slot`, a hot-path fault:

@@ -252,6 +252,7 @@ private:
         const pack weights[3] = {P::broadcast(params.separation_weight), P::broadcast(params.alignment_weight),
                                  P::broadcast(params.cohesion_weight)};
         for (std::size_t k = begin; k < end; ++k) {
+            c.prefetch_thinker(k, end);
             const std::uint32_t slot = c.order_[k];  // where the agent is stored
             if (!due(c.phases_[slot])) {
                 c.next_steering_[k] = c.steering_[slot];
