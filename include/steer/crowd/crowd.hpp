@@ -1143,6 +1143,7 @@ private:
         std::size_t size = 0;
         if (examined <= budget) [[likely]] {
             for (std::size_t r = 0; r < visits && size <= max_neighbors_; ++r) {
+                if (first[r] == last[r]) continue;  // (a run's test covers 8 lanes, even none)
                 const std::size_t before = size;
                 size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
                                                 max_neighbors_ + 1);
