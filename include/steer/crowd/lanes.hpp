@@ -248,7 +248,7 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
                 in_cohesion = seen & cohesion.within(distance_squared);
             } else {
                 // The angle tests of the fields narrower than all round only (a branch that
-                // goes the same way for every pack of a call): 3 to 5% of a pigeon frame.
+                // goes the same way for every pack of a call): 3 to 5% of a feeding pigeon frame.
                 in_separation = valid & separation.within(distance_squared);
                 in_alignment = valid & alignment.within(distance_squared);
                 in_cohesion = valid & cohesion.within(distance_squared);
