@@ -43,15 +43,13 @@ struct lane_neighborhood_test {
 
     pack max_distance_squared;
     pack cos_max_angle_squared;
-    mask all_round;
     mask narrow;  // cos(max_angle) >= 0: the field of view is at most a half-space
-    bool angled;  // narrower than all round: `in_field` has something to test
+    bool angled;  // narrower than all round: only then is there a field to test (`in_field`)
 
     template <vector V>
     explicit lane_neighborhood_test(const neighborhood_test<V>& t) noexcept
         : max_distance_squared(P::broadcast(std::min(t.max_distance_squared, std::numeric_limits<S>::max()))),
           cos_max_angle_squared(P::broadcast(t.cos_max_angle_squared)),
-          all_round(P::broadcast_mask(t.all_round)),
           narrow(P::broadcast_mask(t.cos_max_angle >= S(0))), angled(!t.all_round) {}
 
     /// Only the distance: for steps where every neighborhood is all-round.
@@ -59,19 +57,15 @@ struct lane_neighborhood_test {
         return distance_squared <= max_distance_squared;
     }
 
-    /// The field of view alone, lane by lane (the angle half of `neighborhood_test::accepts`).
+    /// The field of view alone, lane by lane (the angle half of `neighborhood_test::accepts`),
+    /// for a test that is `angled` (all round, every lane would be in the field).
     [[nodiscard]] mask in_field(const pack& distance_squared, const pack& forwardness) const noexcept {
         const mask ahead = forwardness >= P::zero();
         const pack lhs = forwardness * forwardness;
         const pack rhs = cos_max_angle_squared * distance_squared;
         const mask in_narrow = ahead & (lhs >= rhs);
         const mask in_wide = ahead | (lhs <= rhs);
-        return all_round | (narrow & in_narrow) | (~narrow & in_wide);
-    }
-
-    /// The distance and the field of view, lane by lane, as `neighborhood_test::accepts`.
-    [[nodiscard]] mask accepts(const pack& distance_squared, const pack& forwardness) const noexcept {
-        return within(distance_squared) & in_field(distance_squared, forwardness);
+        return (narrow & in_narrow) | (~narrow & in_wide);
     }
 };
 

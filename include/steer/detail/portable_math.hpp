@@ -65,17 +65,17 @@ void portable_sin_cos(S x, S& sine, S& cosine) noexcept {
 /// sin(x), the same bits on every platform.
 template <std::floating_point S>
 [[nodiscard]] S portable_sin(S x) noexcept {
-    double s, c;
-    portable_sin_cos(static_cast<double>(x), s, c);
-    return static_cast<S>(s);
+    S s, c;
+    portable_sin_cos(x, s, c);
+    return s;
 }
 
 /// cos(x), the same bits on every platform.
 template <std::floating_point S>
 [[nodiscard]] S portable_cos(S x) noexcept {
-    double s, c;
-    portable_sin_cos(static_cast<double>(x), s, c);
-    return static_cast<S>(c);
+    S s, c;
+    portable_sin_cos(x, s, c);
+    return c;
 }
 
 /// atan2(y, x) in double: the angle of (|x|, |y|) folded into [0, pi/4] by swapping the two,
