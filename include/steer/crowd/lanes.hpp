@@ -67,6 +67,13 @@ struct lane_neighborhood_test {
         const mask in_wide = ahead | (lhs <= rhs);
         return (narrow & in_narrow) | (~narrow & in_wide);
     }
+
+    /// The distance and the field of view, lane by lane, as `neighborhood_test::accepts`
+    /// (the field only where `angled`: a branch that goes the same way for every pack).
+    [[nodiscard]] mask accepts(const pack& distance_squared, const pack& forwardness) const noexcept {
+        const mask near = within(distance_squared);
+        return angled ? near & in_field(distance_squared, forwardness) : near;
+    }
 };
 
 /// The number of partial sums a neighbor loop keeps, whatever the SIMD width: candidate j
@@ -241,14 +248,11 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
                 in_alignment = seen & alignment.within(distance_squared);
                 in_cohesion = seen & cohesion.within(distance_squared);
             } else {
-                // The angle tests of the fields narrower than all round only (a branch that
-                // goes the same way for every pack of a call): 3 to 5% of a feeding pigeon frame.
-                in_separation = valid & separation.within(distance_squared);
-                in_alignment = valid & alignment.within(distance_squared);
-                in_cohesion = valid & cohesion.within(distance_squared);
-                if (separation.angled) in_separation = in_separation & separation.in_field(distance_squared, forwardness);
-                if (alignment.angled) in_alignment = in_alignment & alignment.in_field(distance_squared, forwardness);
-                if (cohesion.angled) in_cohesion = in_cohesion & cohesion.in_field(distance_squared, forwardness);
+                // (the angle tests only for the fields narrower than all round: 3 to 5% of a
+                // feeding pigeon frame)
+                in_separation = valid & separation.accepts(distance_squared, forwardness);
+                in_alignment = valid & alignment.accepts(distance_squared, forwardness);
+                in_cohesion = valid & cohesion.accepts(distance_squared, forwardness);
             }
         } else {
             in_separation = valid & separation.within(distance_squared);
