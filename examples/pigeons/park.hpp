@@ -261,31 +261,32 @@ private:
     template <class Neighbors>
     vec3 think(pigeon& me, const steer::vehicle3& b, const Neighbors& neighbors) {
         const bool main = me.think_phase == thinking_, avoid = me.avoid_phase == avoiding_;
-        // One pass over the neighbors: those of its kind (its herd or its flock); for a
-        // walking bird, those that just took off near it (contagion); for a bird coming
-        // down, whether a walking bird is where it would land.
+        // Where some neighbors are not of its kind, one pass over them: those of its kind
+        // (its herd or its flock); for a walking bird, those that just took off near it
+        // (contagion); for a bird coming down, whether a walking bird is where it would land.
+        const bool all_kin = neighbors.all_of_kind(kind_of(me));
         std::array<const steer::vehicle3*, max_neighbors> kin;
-        std::size_t kin_count = 0, alarmed = 0;
+        std::size_t kin_count = all_kin ? neighbors.size() : 0, alarmed = 0;
         vec3 alarm(0);
         const vec3 p = b.position(), landing_spot = me.descending() ? config_.ground.below(p) : p;
         me.room_to_land = true;
-        for (std::size_t i = 0; i < neighbors.size(); ++i) {
-            const steer::vehicle3& o = neighbors[i];
-            if (neighbors.kind(i) == kind_of(me)) {
-                kin[kin_count++] = &o;
-            } else if (!me.flying && neighbors.data(i).took_off_within(config_.recent_takeoff) &&
-                       nearby(p, o.position())) {  // (a flying bird's others walk: no mind to read)
-                ++alarmed;
-                alarm += o.velocity();
-            } else if (me.descending() && steer::distance_squared(o.position(), landing_spot) <=
-                                              config_.landing_room * config_.landing_room) {
-                me.room_to_land = false;
+        if (!all_kin)
+            for (std::size_t i = 0; i < neighbors.size(); ++i) {
+                const steer::vehicle3& o = neighbors[i];
+                if (neighbors.kind(i) == kind_of(me)) {
+                    kin[kin_count++] = &o;
+                } else if (!me.flying && neighbors.data(i).took_off_within(config_.recent_takeoff) &&
+                           nearby(p, o.position())) {  // (a flying bird's others walk: no mind to read)
+                    ++alarmed;
+                    alarm += o.velocity();
+                } else if (me.descending() && steer::distance_squared(o.position(), landing_spot) <=
+                                                  config_.landing_room * config_.landing_room) {
+                    me.room_to_land = false;
+                }
             }
-        }
         // Group behaviors over the crowd's own list when every neighbor is of the bird's kind
         // (the usual case): flocking and separation run in SIMD lanes there.
         const std::span<const steer::vehicle3* const> mine(kin.data(), kin_count);
-        const bool all_kin = kin_count == neighbors.size();
         if (avoid && all_kin) avoid_obstacles(me, b, neighbors);
         else if (avoid) avoid_obstacles(me, b, mine);
         const auto flocking = [&](const steer::flocking_params<vec3>& params) {

@@ -176,6 +176,15 @@ public:
     /// order, beside the positions: telling neighbors apart by kind (a herd from a flock, a
     /// team from another) touches none of their data.
     [[nodiscard]] std::uint32_t kind(std::size_t i) const noexcept { return kinds_ != nullptr ? kinds_[grid_[i]] : 0; }
+    /// Whether every neighbor is of kind `k` (true when there are none): one tight pass over
+    /// the kinds array, so that a thought whose neighbors are all of its kind (a herd with no
+    /// flyer among it, the usual case) can skip sorting them one by one.
+    [[nodiscard]] bool all_of_kind(std::uint32_t k) const noexcept {
+        if (kinds_ == nullptr) return k == 0 || count_ == 0;
+        for (std::size_t i = 0; i < count_; ++i)
+            if (kinds_[grid_[i]] != k) return false;
+        return true;
+    }
 
     /// Flocking over these neighbors in lanes, when the crowd handed them over with its
     /// records (found by `steer::flocking` through argument-dependent lookup; nullopt: take

@@ -1054,6 +1054,48 @@ struct member {
 [[nodiscard]] std::uint32_t team_parity(const member& m) noexcept { return m.team % 2; }
 }  // namespace
 
+TEST_CASE_TEMPLATE("crowd kinds: all_of_kind is whether every neighbor is of the kind, over herds of one kind, "
+                   "herds with strangers among them, and empty lists",
+                   V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(61);
+    // Two herds far apart, of teams 0 and 1; a few of team 2 wander into the first; a few
+    // loners of team 3 far from everyone.
+    steer::crowd<V, member> c;
+    const auto place = [&](V center, S spread, std::uint32_t team, int count) {
+        for (int i = 0; i < count; ++i)
+            (void)c.add(steer::vehicle_params<V>{.position = center + steer::random_vector_in_unit_ball<V>(gen) * spread},
+                        member{.team = team});
+    };
+    V west(S(0)), east(S(0)), far(S(0));
+    west[0] = S(-20);
+    east[0] = S(20);
+    far[1] = S(40);
+    place(west, S(3), 0, 150);
+    place(east, S(3), 1, 150);
+    place(west, S(3), 2, 4);
+    for (int i = 0; i < 5; ++i) place(far + V(S(10 * i)), S(0), 3, 1);
+    c.set_kinds(&team_of);
+    std::size_t wrong = 0, one_kind = 0, mixed = 0, alone = 0;
+    c.step(S(0.05), S(1.5), [&](steer::crowd_id, const steer::vehicle<V>&, member& mine, const auto& neighbors) {
+        for (std::uint32_t team = 0; team < 5; ++team) {
+            bool all = true;
+            for (std::size_t i = 0; i < neighbors.size(); ++i) all = all && neighbors.data(i).team == team;
+            wrong += neighbors.all_of_kind(team) != all ? 1u : 0u;
+        }
+        const bool own = neighbors.all_of_kind(mine.team);
+        one_kind += own && !neighbors.empty() ? 1u : 0u;
+        mixed += own ? 0u : 1u;
+        alone += neighbors.empty() ? 1u : 0u;
+        return V(0);
+    });
+    CHECK(wrong == 0);
+    // Every case met: herds of one kind, lists with strangers, and the loners' empty lists.
+    CHECK(one_kind > 100);
+    CHECK(mixed > 10);
+    CHECK(alone == 5);
+}
+
 TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as before the step, through thoughts, "
                    "constraints, writes between steps, adds and removes",
                    V, STEER_TEST_VECTORS) {
@@ -1074,10 +1116,19 @@ TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as 
     std::atomic<std::size_t> checked = 0, others = 0, wrong = 0;
     const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, member& mine, const auto& neighbors) {
         const std::uint32_t own = team_of(mine);  // as before the step
+        std::size_t others_here = 0;
         for (std::size_t i = 0; i < neighbors.size(); ++i) {
             wrong += neighbors.kind(i) != team_of(neighbors.data(i)) ? 1u : 0u;
-            others += neighbors.kind(i) != own ? 1u : 0u;
+            others_here += neighbors.kind(i) != own ? 1u : 0u;
         }
+        // all_of_kind answers as the kinds do, for the agent's own kind and the others.
+        wrong += neighbors.all_of_kind(own) != (others_here == 0) ? 1u : 0u;
+        for (std::uint32_t team = 0; team < 4; ++team) {
+            std::size_t of_team = 0;
+            for (std::size_t i = 0; i < neighbors.size(); ++i) of_team += team_of(neighbors.data(i)) == team ? 1u : 0u;
+            wrong += neighbors.all_of_kind(team) != (of_team == neighbors.size()) ? 1u : 0u;
+        }
+        others += others_here;
         checked += neighbors.size();
         if (++mine.thoughts % 3 == 0 && id.index % 2 == 0) mine.team = (mine.team + 1) % 4;  // a new kind
         return steer::separation(self, neighbors, {.max_distance = S(1)});
@@ -1141,6 +1192,8 @@ TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as 
     steer::crowd<V, member> plain = initial;
     plain.step(S(0.05), S(1.5), [&](steer::crowd_id, const steer::vehicle<V>&, member&, const auto& neighbors) {
         for (std::size_t i = 0; i < neighbors.size(); ++i) REQUIRE(neighbors.kind(i) == 0);
+        REQUIRE(neighbors.all_of_kind(0));
+        REQUIRE(neighbors.all_of_kind(1) == neighbors.empty());
         return V(0);
     });
     steer::crowd<V> bare;
@@ -1149,6 +1202,8 @@ TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as 
     std::size_t bare_checked = 0;
     bare.step(S(0.05), S(1.5), [&](steer::crowd_id, const steer::vehicle<V>&, const auto& neighbors) {
         for (std::size_t i = 0; i < neighbors.size(); ++i) REQUIRE(neighbors.kind(i) == 0);
+        REQUIRE(neighbors.all_of_kind(0));
+        REQUIRE(neighbors.all_of_kind(2) == neighbors.empty());
         bare_checked += neighbors.size();
         return V(0);
     });
