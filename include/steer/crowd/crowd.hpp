@@ -108,11 +108,11 @@ public:
         /// A singular iterator.
         iterator() = default;
         /// The vehicle it points at.
-        [[nodiscard]] reference operator*() const noexcept { return agents_[*at_]; }
+        [[nodiscard]] reference operator*() const noexcept { return agents_[slot(*at_)]; }
         /// Its members.
-        [[nodiscard]] pointer operator->() const noexcept { return agents_ + *at_; }
+        [[nodiscard]] pointer operator->() const noexcept { return agents_ + slot(*at_); }
         /// The vehicle `n` places on.
-        [[nodiscard]] reference operator[](difference_type n) const noexcept { return agents_[at_[n]]; }
+        [[nodiscard]] reference operator[](difference_type n) const noexcept { return agents_[slot(at_[n])]; }
         /// Next.
         iterator& operator++() noexcept { ++at_; return *this; }
         /// Next, returning the old position.
@@ -142,9 +142,12 @@ public:
 
     private:
         friend class crowd_neighbors;
-        iterator(const vehicle<V>* agents, const std::uint32_t* at) noexcept : agents_(agents), at_(at) {}
+        iterator(const vehicle<V>* agents, const std::uint32_t* at, const std::uint32_t* order) noexcept
+            : agents_(agents), at_(at), order_(order) {}
+        [[nodiscard]] std::uint32_t slot(std::uint32_t at) const noexcept { return order_ != nullptr ? order_[at] : at; }
         const vehicle<V>* agents_ = nullptr;
         const std::uint32_t* at_ = nullptr;
+        const std::uint32_t* order_ = nullptr;
     };
 
     /// No neighbors.
@@ -154,22 +157,22 @@ public:
         : agents_(agents), ids_(ids), at_(at), count_(count) {}
 
     /// The first neighbor.
-    [[nodiscard]] iterator begin() const noexcept { return {agents_, at_}; }
+    [[nodiscard]] iterator begin() const noexcept { return {agents_, at_, order_}; }
     /// Past the last neighbor.
-    [[nodiscard]] iterator end() const noexcept { return {agents_, at_ + count_}; }
+    [[nodiscard]] iterator end() const noexcept { return {agents_, at_ + count_, order_}; }
     /// How many neighbors.
     [[nodiscard]] std::size_t size() const noexcept { return count_; }
     /// Whether there are none.
     [[nodiscard]] bool empty() const noexcept { return count_ == 0; }
     /// The i-th neighbor's vehicle.
-    [[nodiscard]] const vehicle<V>& operator[](std::size_t i) const noexcept { return agents_[at_[i]]; }
+    [[nodiscard]] const vehicle<V>& operator[](std::size_t i) const noexcept { return agents_[slot(i)]; }
     /// The i-th neighbor's handle.
-    [[nodiscard]] crowd_id id(std::size_t i) const noexcept { return ids_[at_[i]]; }
+    [[nodiscard]] crowd_id id(std::size_t i) const noexcept { return ids_[slot(i)]; }
     /// The i-th neighbor's data, as it was before the step (a `crowd<V, T>`'s).
     template <class U = T>
         requires(!std::is_void_v<U>)
     [[nodiscard]] const U& data(std::size_t i) const noexcept {
-        return data_[at_[i]];
+        return data_[slot(i)];
     }
     /// The i-th neighbor's kind: `kind_of(data(i))` for the function the crowd was given
     /// (`crowd::set_kinds`), 0 without one. Read from the crowd's compact array in grid
@@ -207,19 +210,24 @@ private:
     template <vector, class>
     friend class crowd;
     using data_pointer = std::conditional_t<std::is_void_v<T>, const void*, const T*>;
-    /// A crowd's neighbors, with their records: `grid[i]` is the i-th neighbor's record in
-    /// `records`, and holds valid entries up to `detail::sum_lanes` past `count`; `data` is
-    /// the crowd's data column.
-    /// `kinds`: each agent's kind in grid order (nullptr: none).
-    crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* at, std::size_t count,
+    /// A crowd's neighbors, listed by grid position: `grid[i]` is the i-th neighbor's record
+    /// in `records` (and its kind in `kinds`, nullptr: none), with valid entries up to
+    /// `detail::sum_lanes` past `count`; `order[grid[i]]` is its storage slot, in `agents`,
+    /// `ids` and the crowd's data column `data`. Looked up only when asked for: a thought
+    /// that runs its group behaviors in lanes touches no storage slot.
+    crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* order, std::size_t count,
                     const scalar_t<V>* records, const std::uint32_t* grid, data_pointer data,
                     const std::uint32_t* kinds) noexcept
-        : agents_(agents), ids_(ids), at_(at), count_(count), records_(records), grid_(grid), data_(data),
-          kinds_(kinds) {}
+        : agents_(agents), ids_(ids), at_(grid), order_(order), count_(count), records_(records), grid_(grid),
+          data_(data), kinds_(kinds) {}
+
+    /// The i-th neighbor's storage slot.
+    [[nodiscard]] std::uint32_t slot(std::size_t i) const noexcept { return order_ != nullptr ? order_[at_[i]] : at_[i]; }
 
     const vehicle<V>* agents_ = nullptr;
     const crowd_id* ids_ = nullptr;
-    const std::uint32_t* at_ = nullptr;
+    const std::uint32_t* at_ = nullptr;     // storage slots, or with `order_`, grid positions
+    const std::uint32_t* order_ = nullptr;  // a crowd's order: the storage slot of each grid position
     std::size_t count_ = 0;
     const scalar_t<V>* records_ = nullptr;
     const std::uint32_t* grid_ = nullptr;
@@ -1004,7 +1012,6 @@ private:
         const pack hi = P::broadcast(std::min(radius * radius, std::numeric_limits<S>::max()));
         typename detail::crowd_grid<D>::neighbor_rows rows;
         std::uint32_t found[detail::crowd_neighbor_limit + 16];  // grid positions
-        std::uint32_t slots[detail::crowd_neighbor_limit];        // where they are stored
         for (std::size_t k = begin; k < end; ++k) {
             prefetch_thinker(k, end);
             const std::uint32_t slot = order_[k];  // where the agent is stored
@@ -1025,9 +1032,8 @@ private:
                 count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
                                      : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
-            for (std::size_t i = 0; i < count; ++i) slots[i] = order_[found[i]];
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
-            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), slots, count, hot_records(), found,
+            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(), found,
                                                      std::as_const(data_).data(), kinds_of_grid());
             V steering;
             if constexpr (has_data)
