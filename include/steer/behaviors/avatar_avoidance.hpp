@@ -80,6 +80,7 @@ template <agent A>
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     const V position = a.position();
+    if (detail::far_outside_avatar_neighborhood(zone, avatar_position, avatar_velocity, position)) return V(S(0));
     const S depth = avatar_neighborhood_depth(zone, avatar_position, avatar_velocity, position);
     if (depth < S(0)) return V(S(0));
     const V away = detail::escape_from_avatar(avatar_position, avatar_velocity, position);

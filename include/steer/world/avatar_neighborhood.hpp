@@ -62,10 +62,28 @@ template <vector V>
     return S(1) - std::sqrt(u * u + w * w);
 }
 
+namespace detail {
+/// Whether `point` is certainly outside the neighborhood, told without a square root or a
+/// division: its squared distance from the avatar is over 4 (radius^2 + (velocity_weight *
+/// speed)^2), at least twice the square of the neighborhood's largest reach, radius +
+/// velocity_weight * speed. Most agents are far from an avatar; the margin (at least sqrt 2
+/// in distance, where the depth is below 1 - sqrt 2) leaves every point near the boundary
+/// to the exact test. False when the bound overflows, or for NaN.
+template <vector V>
+[[nodiscard]] bool far_outside_avatar_neighborhood(const avatar_neighborhood<V>& n, const V& avatar_position,
+                                                   const V& avatar_velocity, const V& point) noexcept {
+    using S = scalar_t<V>;
+    const V offset = point - avatar_position;
+    const S weighted_speed_squared = n.velocity_weight * n.velocity_weight * glm::dot(avatar_velocity, avatar_velocity);
+    return glm::dot(offset, offset) > S(4) * (n.radius * n.radius + weighted_speed_squared);
+}
+}  // namespace detail
+
 /// Whether `point` lies inside (or on) the neighborhood of the avatar.
 template <vector V>
 [[nodiscard]] bool avatar_neighborhood_contains(const avatar_neighborhood<V>& n, const V& avatar_position,
                                                 const V& avatar_velocity, const V& point) noexcept {
+    if (detail::far_outside_avatar_neighborhood(n, avatar_position, avatar_velocity, point)) return false;
     return avatar_neighborhood_depth(n, avatar_position, avatar_velocity, point) >= scalar_t<V>(0);
 }
 

@@ -101,3 +101,48 @@ TEST_CASE_TEMPLATE("avatar_neighborhood_depth is finite for a denormal radius, h
     CHECK(depth < S(0));
     CHECK(steer::avatar_neighborhood_depth(needle, V(S(0)), make<V>(1, 0, 0), V(S(0))) == S(1));
 }
+
+TEST_CASE_TEMPLATE("the quick test for points far from an avatar never rules out a point of its neighborhood", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(83);
+    std::size_t far = 0, inside = 0, near_outside = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const steer::avatar_neighborhood<V> zone{.radius = steer::uniform(gen, S(0), S(3)),
+                                                 .velocity_weight = i % 5 == 0 ? S(0) : steer::uniform(gen, S(0), S(2))};
+        const V avatar = steer::random_vector_in_unit_ball<V>(gen) * S(10);
+        const V velocity = i % 7 == 0 ? V(S(0)) : steer::random_vector_in_unit_ball<V>(gen) * S(5);
+        const S reach = zone.radius + zone.velocity_weight * steer::safe_length(velocity);
+        // Points from the avatar out to 3 reaches, and some far beyond.
+        const S distance = i % 11 == 0 ? S(1e6) : steer::uniform(gen, S(0), S(3)) * reach;
+        const V point = avatar + steer::random_unit_vector<V>(gen) * distance;
+        const S depth = steer::avatar_neighborhood_depth(zone, avatar, velocity, point);
+        const bool quick = steer::detail::far_outside_avatar_neighborhood(zone, avatar, velocity, point);
+        CAPTURE(i);
+        if (quick) {
+            ++far;
+            REQUIRE(depth < S(0));      // only points outside,
+            REQUIRE(depth < S(-0.4));   // and by a margin (1 - sqrt 2): never near the boundary
+        }
+        inside += depth >= S(0) ? 1u : 0u;
+        near_outside += depth < S(0) && depth > S(-0.4) ? 1u : 0u;
+        REQUIRE(steer::avatar_neighborhood_contains(zone, avatar, velocity, point) == (depth >= S(0)));
+    }
+    // Every case met: points inside, outside near the boundary, and far enough for the quick test.
+    CHECK(inside > 1000);
+    CHECK(near_outside > 1000);
+    CHECK(far > 3000);
+}
+
+TEST_CASE_TEMPLATE("the quick test for far points leaves overflowing distances and speeds to the exact one", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    const S huge = std::numeric_limits<S>::max() / S(4);
+    const steer::avatar_neighborhood<V> zone{.radius = 2, .velocity_weight = 1};
+    // A speed whose square overflows: the bound is infinite, nothing is ruled out quickly.
+    CHECK_FALSE(steer::detail::far_outside_avatar_neighborhood(zone, V(S(0)), make<V>(huge, 0, 0), make<V>(0, 5, 0)));
+    CHECK(steer::avatar_neighborhood_contains(zone, V(S(0)), make<V>(huge, 0, 0), make<V>(1e30, 0, 0)));
+    // A distance whose square overflows: far outside, as the exact test says.
+    CHECK(steer::detail::far_outside_avatar_neighborhood(zone, V(S(0)), make<V>(1, 0, 0), make<V>(huge, huge, 0)));
+    CHECK(steer::avatar_neighborhood_depth(zone, V(S(0)), make<V>(1, 0, 0), make<V>(huge, huge, 0)) < S(0));
+}
