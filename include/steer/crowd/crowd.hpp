@@ -144,7 +144,9 @@ public:
         friend class crowd_neighbors;
         iterator(const vehicle<V>* agents, const std::uint32_t* at, const std::uint32_t* order) noexcept
             : agents_(agents), at_(at), order_(order) {}
-        [[nodiscard]] std::uint32_t slot(std::uint32_t at) const noexcept { return order_ != nullptr ? order_[at] : at; }
+        [[nodiscard]] std::uint32_t slot(std::uint32_t at) const noexcept {
+            return order_ != nullptr ? order_[at] : at;
+        }
         const vehicle<V>* agents_ = nullptr;
         const std::uint32_t* at_ = nullptr;
         const std::uint32_t* order_ = nullptr;
@@ -222,7 +224,9 @@ private:
           data_(data), kinds_(kinds) {}
 
     /// The i-th neighbor's storage slot.
-    [[nodiscard]] std::uint32_t slot(std::size_t i) const noexcept { return order_ != nullptr ? order_[at_[i]] : at_[i]; }
+    [[nodiscard]] std::uint32_t slot(std::size_t i) const noexcept {
+        return order_ != nullptr ? order_[at_[i]] : at_[i];
+    }
 
     const vehicle<V>* agents_ = nullptr;
     const crowd_id* ids_ = nullptr;
@@ -1033,8 +1037,8 @@ private:
                                      : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
-            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(), found,
-                                                     std::as_const(data_).data(), kinds_of_grid());
+            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(),
+                                                     found, std::as_const(data_).data(), kinds_of_grid());
             V steering;
             if constexpr (has_data)
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);

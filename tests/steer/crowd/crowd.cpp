@@ -1064,8 +1064,9 @@ TEST_CASE_TEMPLATE("crowd kinds: all_of_kind is whether every neighbor is of the
     steer::crowd<V, member> c;
     const auto place = [&](V center, S spread, std::uint32_t team, int count) {
         for (int i = 0; i < count; ++i)
-            (void)c.add(steer::vehicle_params<V>{.position = center + steer::random_vector_in_unit_ball<V>(gen) * spread},
-                        member{.team = team});
+            (void)c.add(
+                steer::vehicle_params<V>{.position = center + steer::random_vector_in_unit_ball<V>(gen) * spread},
+                member{.team = team});
     };
     V west(S(0)), east(S(0)), far(S(0));
     west[0] = S(-20);

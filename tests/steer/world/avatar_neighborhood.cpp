@@ -108,8 +108,9 @@ TEST_CASE_TEMPLATE("the quick test for points far from an avatar never rules out
     steer::rng gen(83);
     std::size_t far = 0, inside = 0, near_outside = 0;
     for (int i = 0; i < 20000; ++i) {
-        const steer::avatar_neighborhood<V> zone{.radius = steer::uniform(gen, S(0), S(3)),
-                                                 .velocity_weight = i % 5 == 0 ? S(0) : steer::uniform(gen, S(0), S(2))};
+        const S radius = steer::uniform(gen, S(0), S(3));  // (drawn first, then the weight)
+        const S weight = i % 5 == 0 ? S(0) : steer::uniform(gen, S(0), S(2));
+        const steer::avatar_neighborhood<V> zone{.radius = radius, .velocity_weight = weight};
         const V avatar = steer::random_vector_in_unit_ball<V>(gen) * S(10);
         const V velocity = i % 7 == 0 ? V(S(0)) : steer::random_vector_in_unit_ball<V>(gen) * S(5);
         const S reach = zone.radius + zone.velocity_weight * steer::safe_length(velocity);
