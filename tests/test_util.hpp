@@ -48,6 +48,17 @@ namespace steer::test {
 #define STEER_TEST_SANITIZED 0
 #endif
 
+/// How many rounds (seeds, sweeps) a randomized scenario test runs: `full` where the heavy
+/// tests are compiled in (STEER_TEST_HEAVY: the optimized x86-64 builds, g++'s in CI), a
+/// quarter of it, at least 1, elsewhere (the unoptimized sanitizer build, and the emulated
+/// aarch64 and wasm32 runs), where the same property is checked on fewer cases: under
+/// AddressSanitizer at -O0 the full rounds of five such tests took a third of the unit tests'
+/// time.
+#ifndef STEER_TEST_HEAVY
+#define STEER_TEST_HEAVY 0
+#endif
+constexpr int rounds(int full) { return STEER_TEST_HEAVY ? full : std::max(1, full / 4); }
+
 /// Whether this build can start threads. A wasm32 build without pthreads cannot (a game in
 /// the browser often ships so): there, the tests of the thread pool are skipped and the
 /// others run their serial parts only.

@@ -114,7 +114,7 @@ std::string compare_with_brute_force(const steer::box<V>& region, const steer::c
     };
 
     check_queries(0);
-    for (int round = 1; round <= 6; ++round) {
+    for (int round = 1; round <= steer::test::rounds(6); ++round) {
         // Moves: small steps (often within a bin), jumps anywhere (in, on, out), and no-ops.
         for (int k = 0; k < count / 3; ++k) {
             const int id = any_alive();
