@@ -52,7 +52,7 @@ namespace steer::test {
 /// tests are compiled in (STEER_TEST_HEAVY: the optimized x86-64 builds, g++'s in CI), a
 /// quarter of it, at least 1, elsewhere (the unoptimized sanitizer build, and the emulated
 /// aarch64 and wasm32 runs), where the same property is checked on fewer cases: under
-/// AddressSanitizer at -O0 the full rounds of five such tests took a third of the unit tests'
+/// AddressSanitizer at -O0 the full rounds of four such tests took a third of the unit tests'
 /// time.
 #ifndef STEER_TEST_HEAVY
 #define STEER_TEST_HEAVY 0
