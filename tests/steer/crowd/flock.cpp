@@ -161,19 +161,20 @@ TEST_CASE_TEMPLATE("flock results are bit-identical for 1, 2 and 3 threads and a
     const auto extra = [&](steer::flock_id, const steer::vehicle<V>& v, const V& flocking) {
         return flocking + steer::seek(v, target) * S(0.3);
     };
+    const int steps = steer::test::rounds(15);
     auto serial = start;
-    for (int step = 0; step < 15; ++step) serial.step(S(1) / S(60), p, extra);
+    for (int step = 0; step < steps; ++step) serial.step(S(1) / S(60), p, extra);
     const auto backwards = [](std::size_t count, auto&& body) {  // an engine's own job system
         for (std::size_t piece = 7; piece-- > 0;) body(count * piece / 7, count * (piece + 1) / 7);
     };
     auto by_pieces = start;
-    for (int step = 0; step < 15; ++step) by_pieces.step(S(1) / S(60), p, extra, backwards);
+    for (int step = 0; step < steps; ++step) by_pieces.step(S(1) / S(60), p, extra, backwards);
     for (unsigned threads : {1u, 2u, 3u}) {
         if (!steer::test::threads_available) break;
         CAPTURE(threads);
         steer::thread_pool_executor pool(threads);
         auto pooled = start;
-        for (int step = 0; step < 15; ++step) pooled.step(S(1) / S(60), p, extra, pool);
+        for (int step = 0; step < steps; ++step) pooled.step(S(1) / S(60), p, extra, pool);
         REQUIRE(pooled.size() == serial.size());
         for (const steer::flock_id id : serial.ids()) {
             REQUIRE(same_state(pooled.agent(id), serial.agent(id)));
