@@ -48,12 +48,11 @@ namespace steer::test {
 #define STEER_TEST_SANITIZED 0
 #endif
 
-/// How many rounds (seeds, sweeps) a randomized scenario test runs: `full` where the heavy
-/// tests are compiled in (STEER_TEST_HEAVY: the optimized x86-64 builds, g++'s in CI), a
-/// quarter of it, at least 1, elsewhere (the unoptimized sanitizer build, and the emulated
-/// aarch64 and wasm32 runs), where the same property is checked on fewer cases: under
-/// AddressSanitizer at -O0 the full rounds of four such tests took a third of the unit tests'
-/// time.
+/// How many rounds (seeds, steps) a slow randomized test runs: `full` where the heavy tests
+/// are compiled in (STEER_TEST_HEAVY: optimized builds, g++'s in CI), a quarter of it, at
+/// least 1, where they are not (the sanitizer builds, and the emulated aarch64 and wasm32
+/// runs): the same property checked on fewer cases. Under AddressSanitizer at -O0 the full
+/// rounds of the four slowest took a third of the unit tests' time.
 #ifndef STEER_TEST_HEAVY
 #define STEER_TEST_HEAVY 0
 #endif

@@ -187,9 +187,9 @@ TEST_CASE("a vehicle crossing a field of triangle-mesh obstacles through a ray c
         }
         rays += caster.rays;
     }
-    MESSAGE("mesh field: ", reached, "/", fields, " reached, ", entered, " frames with the center inside a mesh, ", inside,
-            " with the body overlapping one, closest approach ", closest, ", ", double(rays) / double(queries),
-            " rays a query");
+    MESSAGE("mesh field: ", reached, "/", fields, " reached, ", entered, " frames with the center inside a mesh, ",
+            inside, " with the body overlapping one, closest approach ", closest, ", ",
+            double(rays) / double(queries), " rays a query");
     CHECK(entered == 0);
     CHECK(closest > -0.25);  // a graze of at most half the body's radius
     CHECK(reached * 10 >= fields * 8);
