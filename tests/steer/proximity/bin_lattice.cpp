@@ -75,7 +75,7 @@ std::string compare_with_brute_force(const steer::box<V>& region, const steer::c
         if (lattice.size() != alive.size() || brute.size() != alive.size())
             note("round " + std::to_string(round) + ": sizes " + std::to_string(lattice.size()) + " and " +
                  std::to_string(brute.size()) + ", expected " + std::to_string(alive.size()));
-        for (int q = 0; q < 120; ++q) {
+        for (int q = 0; q < steer::test::rounds(120); ++q) {  // (30, three of each kind, where the heavy tests are out)
             V center = steer::test::query_center(gen, region);
             S radius = steer::uniform(gen, S(0), max_radius);
             const int kind = q % 10;
