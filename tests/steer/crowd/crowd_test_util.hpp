@@ -1,4 +1,5 @@
-// The crowd tests' shared agents and thoughts (tests/steer/crowd/crowd.cpp and crowd_threads.cpp).
+// The crowd tier's tests' shared agents and thoughts (tests/steer/crowd/: crowd.cpp, flock.cpp and
+// crowd_threads.cpp).
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,7 @@
 #include <steer/behaviors/unaligned_collision_avoidance.hpp>
 #include <steer/combiners.hpp>
 #include <steer/crowd/crowd.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/random.hpp>
 #include <steer/world/sphere.hpp>
 
@@ -54,6 +56,21 @@ struct mixed_think {
     }
 };
 
+
+/// `count` agents at uniform points of a ball of `radius`, heading anywhere at up to `speed`.
+template <steer::vector V>
+steer::flock<V> random_flock(steer::rng& gen, std::size_t count, double radius, double speed,
+                             steer::vehicle_params<V> params = {.max_force = 2, .max_speed = 2}) {
+    using S = steer::scalar_t<V>;
+    steer::flock<V> f;
+    f.set_max_neighbors(1024);  // every neighbor counts, as for steer::flocking over the whole flock
+    for (std::size_t i = 0; i < count; ++i) {
+        params.position = steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius);
+        params.velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen));
+        f.add(params);
+    }
+    return f;
+}
 
 /// The data of the kinds tests: a team (its kind) and how many times it thought.
 struct member {
