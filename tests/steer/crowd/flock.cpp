@@ -13,19 +13,33 @@
 #include <steer/behaviors/flocking.hpp>
 #include <steer/behaviors/seek.hpp>
 #include <steer/executor.hpp>
+#include <steer/thread_pool.hpp>
 #include <steer/crowd/flock.hpp>
 #include <steer/random.hpp>
 
-#include "steer/crowd/crowd_test_util.hpp"
 #include "test_util.hpp"
 
 using steer::test::close_relative;
 using steer::test::make;
-using steer::test::random_flock;
 using steer::test::same_bits;
 using steer::test::same_state;
 
 namespace {
+
+/// `count` agents at uniform points of a ball of `radius`, heading anywhere at up to `speed`.
+template <steer::vector V>
+steer::flock<V> random_flock(steer::rng& gen, std::size_t count, double radius, double speed,
+                             steer::vehicle_params<V> params = {.max_force = 2, .max_speed = 2}) {
+    using S = steer::scalar_t<V>;
+    steer::flock<V> f;
+    f.set_max_neighbors(1024);  // every neighbor counts, as for steer::flocking over the whole flock
+    for (std::size_t i = 0; i < count; ++i) {
+        params.position = steer::random_vector_in_unit_ball<V>(gen) * static_cast<S>(radius);
+        params.velocity = steer::random_unit_vector<V>(gen) * static_cast<S>(speed * steer::uniform01<double>(gen));
+        f.add(params);
+    }
+    return f;
+}
 
 /// Neighborhoods of every kind: all round, narrower than a half-space, wider, and zero.
 template <steer::vector V>
@@ -66,6 +80,9 @@ void check_forces_against_flocking(steer::flock<V>& f, const steer::flocking_par
 }
 
 }  // namespace
+// The ThreadSanitizer build (tests/threads) compiles only this file's cases that step on
+// threads, at its end (STEER_TEST_THREADS_ONLY): the others start no thread.
+#if !STEER_TEST_THREADS_ONLY
 
 TEST_CASE_TEMPLATE("flock forces equal steer::flocking over the whole flock, on random flocks", V, STEER_TEST_VECTORS) {
     for (const auto& p : parameter_sets<V>()) {
@@ -420,4 +437,68 @@ TEST_CASE_TEMPLATE("flock steps agents a few denormals apart with a denormal rea
                                       .cohesion = {.max_distance = 0}};
     lone.step(S(1) / S(60), q);
     CHECK(lone.frame() == 1);
+}
+
+#endif  // !STEER_TEST_THREADS_ONLY
+
+// ---------------------------------------------------------------------------------------
+// The flock on threads and other executors: the same bits as on one thread, and refusals
+// that cross threads (the cases the ThreadSanitizer build compiles).
+
+TEST_CASE_TEMPLATE("flock results are bit-identical for 1, 2 and 3 threads and any executor", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(11);
+    const auto start = random_flock<V>(gen, 3000, 12, 2);
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(0.8), .max_angle = S(2.4)},
+                                      .alignment = {.max_distance = S(1.5), .max_angle = S(2.4)},
+                                      .cohesion = {.max_distance = 2, .max_angle = S(2.4)},
+                                      .separation_weight = 1};
+    const V target = make<V>(3, -2, 1);
+    const auto extra = [&](steer::flock_id, const steer::vehicle<V>& v, const V& flocking) {
+        return flocking + steer::seek(v, target) * S(0.3);
+    };
+    const int steps = steer::test::rounds(15);
+    auto serial = start;
+    for (int step = 0; step < steps; ++step) serial.step(S(1) / S(60), p, extra);
+    const auto backwards = [](std::size_t count, auto&& body) {  // an engine's own job system
+        for (std::size_t piece = 7; piece-- > 0;) body(count * piece / 7, count * (piece + 1) / 7);
+    };
+    auto by_pieces = start;
+    for (int step = 0; step < steps; ++step) by_pieces.step(S(1) / S(60), p, extra, backwards);
+    for (unsigned threads : {1u, 2u, 3u}) {
+        if (!steer::test::threads_available) break;
+        CAPTURE(threads);
+        steer::thread_pool_executor pool(threads);
+        auto pooled = start;
+        for (int step = 0; step < steps; ++step) pooled.step(S(1) / S(60), p, extra, pool);
+        REQUIRE(pooled.size() == serial.size());
+        for (const steer::flock_id id : serial.ids()) {
+            REQUIRE(same_state(pooled.agent(id), serial.agent(id)));
+            REQUIRE(same_bits(pooled.steering(id), serial.steering(id)));
+            REQUIRE(same_state(by_pieces.agent(id), serial.agent(id)));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("flock on a thread pool refuses a non-finite extra steering and moves nobody", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    if (!steer::test::threads_available) return;
+    steer::rng gen(23);
+    auto f = random_flock<V>(gen, 100, 3, 1);
+    const std::vector<steer::vehicle<V>> before(f.vehicles().begin(), f.vehicles().end());
+    const std::vector<steer::flock_id> ids(f.ids().begin(), f.ids().end());
+    const auto nan_steering = [](steer::flock_id id, const steer::vehicle<V>&, const V& flocking) {
+        return id.index == 42 ? V(std::numeric_limits<S>::quiet_NaN()) : flocking;
+    };
+    steer::thread_pool_executor pool(2);
+    CHECK_THROWS_WITH_AS(f.step(S(0.1), steer::flocking_params<V>{}, nan_steering, pool),
+                         doctest::Contains("steer::flock::step: extra steering for agent 42 (generation 0) must be "
+                                           "finite (got (nan"),
+                         std::invalid_argument);
+    CHECK(f.frame() == 0);
+    for (std::size_t i = 0; i < ids.size(); ++i) {  // nobody moved, and no steering was kept
+        CHECK(same_state(f.agent(ids[i]), before[i]));
+        CHECK(f.steering(ids[i]) == V(0));
+    }
 }
