@@ -80,6 +80,7 @@ void check_forces_against_flocking(steer::flock<V>& f, const steer::flocking_par
 }
 
 }  // namespace
+
 // The ThreadSanitizer build (tests/threads) compiles only this file's cases that step on
 // threads, at its end (STEER_TEST_THREADS_ONLY): the others start no thread.
 #if !STEER_TEST_THREADS_ONLY
