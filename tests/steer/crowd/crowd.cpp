@@ -1102,10 +1102,10 @@ TEST_CASE_TEMPLATE("crowd batch_constraint: spans of one batch's handles, vehicl
     for (std::size_t i = 0; i < c.size(); ++i) CHECK(c.vehicles()[i].position() == before[i]);
 }
 
-TEST_CASE_TEMPLATE("crowd on a thread pool refuses a think's non-finite steering and moves nobody", V,
-                   STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("crowd on a thread pool refuses a think's non-finite steering and moves nobody" *
+                       doctest::skip(!steer::test::threads_available),
+                   V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
-    if (!steer::test::threads_available) return;
     steer::rng gen(23);
     steer::crowd<V> c;
     add_ball(c, gen, 100, 3, 1);
