@@ -58,6 +58,18 @@ void add_ball(steer::crowd<V>& c, steer::rng& gen, std::size_t count, double rad
             .max_speed = 2});
 }
 
+/// Adds to a crowd with data one agent at a uniform point of a ball of `radius`, heading
+/// anywhere at speed 1 (max_force 2, max_speed 1), with the data `data_of(gen)`, drawn in
+/// that order; returns its handle.
+template <steer::vector V, class T, class DataOf>
+steer::crowd_id add_at_random(steer::crowd<V, T>& c, steer::rng& gen, steer::scalar_t<V> radius, DataOf&& data_of) {
+    const steer::vehicle_params<V> params{.position = steer::random_vector_in_unit_ball<V>(gen) * radius,
+                                          .velocity = steer::random_unit_vector<V>(gen),
+                                          .max_force = 2,
+                                          .max_speed = 1};
+    return c.add(params, data_of(gen));
+}
+
 /// For each agent (by id index): the ids of the others within `radius`, by brute force.
 template <steer::vector V>
 std::map<std::uint32_t, std::set<std::uint32_t>> brute_neighbors(const steer::crowd<V>& c, double radius) {
@@ -580,10 +592,9 @@ TEST_CASE_TEMPLATE("crowd<V, T>: each agent's data lives with it; a thought writ
     steer::crowd<V, mind> c;
     std::map<std::uint32_t, int> marks;  // by id index
     for (int i = 0; i < 300; ++i) {
-        const steer::crowd_id id = c.add(
-            steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
-                                     .velocity = steer::random_unit_vector<V>(gen), .max_force = 2, .max_speed = 1},
-            mind{.mark = 1000 + i, .name = "agent " + std::to_string(i)});
+        const steer::crowd_id id = add_at_random(c, gen, S(4), [i](steer::rng&) {
+            return mind{.mark = 1000 + i, .name = "agent " + std::to_string(i)};
+        });
         marks[id.index] = 1000 + i;
     }
     (void)c.add(steer::vehicle_params<V>{});  // data T{}
@@ -940,11 +951,8 @@ TEST_CASE("crowd<V, T> results and data are bit-identical for 1, 2 and 3 threads
     steer::rng gen(41);
     steer::crowd<V, state> initial{steer::think_schedule(2)};
     for (int i = 0; i < 600; ++i)
-        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(7),
-                                                   .velocity = steer::random_unit_vector<V>(gen),
-                                                   .max_force = 2,
-                                                   .max_speed = 1},
-                          state{.urge = steer::uniform(gen, S(0), S(1))});
+        (void)add_at_random(initial, gen, S(7),
+                            [](steer::rng& draw) { return state{.urge = steer::uniform(draw, S(0), S(1))}; });
     const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, state& mine, const auto& neighbors) {
         float pressure = 0;
         for (std::size_t i = 0; i < neighbors.size(); ++i) pressure += neighbors.data(i).urge;
@@ -979,11 +987,7 @@ TEST_CASE("crowd radius_by_agent: the radius may come from the agent's data; the
     steer::rng gen(47);
     steer::crowd<V, look> initial{steer::think_schedule(3)};
     for (int i = 0; i < 900; ++i)
-        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(8),
-                                                   .velocity = steer::random_unit_vector<V>(gen),
-                                                   .max_force = 2,
-                                                   .max_speed = 1},
-                          look{.radius = i % 4 == 0 ? 2.5f : 0.6f});
+        (void)add_at_random(initial, gen, S(8), [i](steer::rng&) { return look{.radius = i % 4 == 0 ? 2.5f : 0.6f}; });
     const steer::radius_by_agent radius{
         S(2.5), [](steer::crowd_id, const steer::vehicle<V>&, const look& mine) { return mine.radius; }};
     const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, look& mine, const auto& neighbors) {
@@ -1032,11 +1036,7 @@ TEST_CASE_TEMPLATE("crowd batch_constraint: spans of one batch's handles, vehicl
     };
     steer::rng gen(43);
     steer::crowd<V, tag> initial{steer::think_schedule(2)};
-    for (int i = 0; i < 500; ++i)
-        (void)initial.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(6),
-                                                   .velocity = steer::random_unit_vector<V>(gen),
-                                                   .max_force = 2,
-                                                   .max_speed = 1});
+    for (int i = 0; i < 500; ++i) (void)add_at_random(initial, gen, S(6), [](steer::rng&) { return tag{}; });
     const auto think = [](steer::crowd_id, const steer::vehicle<V>& self, tag&, const auto& neighbors) {
         return steer::separation(self, neighbors, {.max_distance = 1}) + make<V>(0, 1, 0);
     };
@@ -1134,11 +1134,9 @@ TEST_CASE_TEMPLATE("crowd kinds: each neighbor's kind is kind_of of its data as 
     steer::rng gen(53);
     steer::crowd<V, member> initial;
     const auto add_member = [](steer::crowd<V, member>& c, steer::rng& draw) {
-        return c.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(draw) * S(4),
-                                              .velocity = steer::random_unit_vector<V>(draw),
-                                              .max_force = 2,
-                                              .max_speed = 1},
-                     member{.team = static_cast<std::uint32_t>(steer::uniform(draw, S(0), S(4)))});
+        return add_at_random(c, draw, S(4), [](steer::rng& g) {
+            return member{.team = static_cast<std::uint32_t>(steer::uniform(g, S(0), S(4)))};
+        });
     };
     for (int i = 0; i < 400; ++i) (void)add_member(initial, gen);
     // Checks every neighbor's kind against its data (thoughts run on several threads: the
