@@ -108,11 +108,14 @@ constexpr bool is_obstacle_set() {
         return U::template holds_obstacles<V>();
     } else if constexpr (requires(const U& x) { x.get(); }) {  // std::reference_wrapper
         return is_obstacle_set<V, decltype(std::declval<const U&>().get())>();
+    } else if constexpr (std::is_function_v<std::remove_pointer_t<U>>) {
+        return false;  // (a function, or a lambda that converts to one: `*f` is `f` again)
     } else if constexpr (requires(const U& x) {
                              *x;
                              static_cast<bool>(x);
                          }) {  // raw and smart pointers, std::optional
-        return is_obstacle_set<V, decltype(*std::declval<const U&>())>();
+        if constexpr (std::is_function_v<std::remove_reference_t<decltype(*std::declval<const U&>())>>) return false;
+        else return is_obstacle_set<V, decltype(*std::declval<const U&>())>();
     } else if constexpr (visitable<U>) {
         return template_arguments<U>::template all<obstacle_for<V>::template test>;
     } else if constexpr (input_range<const U>) {
