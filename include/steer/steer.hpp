@@ -55,6 +55,7 @@
 #include "world/avatar_neighborhood.hpp"
 #include "world/box.hpp"
 #include "world/flow_field.hpp"
+#include "world/navigation_grid.hpp"
 #include "world/obstacle.hpp"
 #include "world/oriented_box.hpp"
 #include "world/pathway.hpp"
