@@ -362,6 +362,41 @@ inline std::vector<refusal> refusals() {
     add("steer::flow_field::at: cell must be within [0, cells) (got (1, 0, 0), cells (1, 1, 1))",
         [] { (void)field.at({1, 0, 0}); });
 
+    // ---- world/navigation_grid.hpp
+    using grid = steer::navigation_grid<V>;
+    static const std::vector<steer::sphere<V>> ball{{V(5), 1}};
+    static const grid nav({V(0), V(10)}, 1, ball, {.clearance = 0.5f});
+    add("steer::box: min must be finite (got (inf, 0, 0))", [=] { grid({bad, V(1)}, 1, ball); });
+    add("steer::navigation_grid: bounds must have a size on every axis (got min (0, 0, 0), max (1, 0, 1))",
+        [] { grid({V(0), V(1, 0, 1)}, 1, ball); });
+    add("steer::navigation_grid: cell_size must be > 0 and finite (got 0)", [] { grid({V(0), V(1)}, 0, ball); });
+    add("steer::navigation_grid: cell_size must be > 0 and finite (got nan)",
+        [] { grid({V(0), V(1)}, std::numeric_limits<S>::quiet_NaN(), ball); });
+    add("steer::navigation_grid: bounds and cell_size must make at most 89478485 cells with the border (got ",
+        [] { grid({V(0), V(1000)}, S(0.1), ball); }, true);
+    add("steer::navigation_grid: clearance must be >= 0 and finite (got -1)",
+        [] { grid({V(0), V(1)}, 1, ball, {.clearance = -1}); });
+    add("steer::navigation_grid: snap_distance must be >= 0 (infinity for any distance) (got nan)",
+        [] { grid({V(0), V(1)}, 1, ball, {.snap_distance = std::numeric_limits<S>::quiet_NaN()}); });
+    add("steer::navigation_grid: the distance query at p must be a number, not NaN (got (0.5, 0.5, 0.5))",
+        [] { grid({V(0), V(1)}, 1, [](const V&) { return std::numeric_limits<S>::quiet_NaN(); }); });
+    add("steer::navigation_grid::find_path: from must be finite (got (inf, 0, 0))", [=] { (void)nav.find_path(bad, V(1), 0); });
+    add("steer::navigation_grid::find_path: to must be finite (got (inf, 0, 0))", [=] { (void)nav.find_path(V(1), bad, 0); });
+    add("steer::navigation_grid::find_path: path_radius must be >= 0 and finite (got -1)",
+        [] { (void)nav.find_path(V(1), V(2), -1); });
+    add("steer::navigation_grid::route: from must be finite (got (inf, 0, 0))", [=] {
+        std::vector<V> points;
+        (void)nav.route(bad, V(1), points);
+    });
+    add("steer::navigation_grid::field_toward: goal must be finite (got (inf, 0, 0))", [=] { (void)nav.field_toward(bad); });
+    add("steer::navigation_grid::nearest_free: p must be finite (got (inf, 0, 0))", [=] { (void)nav.nearest_free(bad); });
+    add("steer::navigation_grid: cell must be within [0, cells) (got (10, 0, 0), cells (10, 10, 10))",
+        [] { (void)nav.walkable({10, 0, 0}); });
+    add("steer::box: min must be <= max on every axis (got min (1, 1, 1), max (0, 0, 0))", [] {
+        grid g({V(0), V(10)}, 1, ball);
+        g.update({V(1), V(0)}, ball);
+    });
+
     // ---- proximity/
     using lattice = steer::bin_lattice<V, int>;
     using brute = steer::brute_force<V, int>;

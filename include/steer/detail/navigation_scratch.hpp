@@ -45,6 +45,7 @@ struct navigation_scratch {
     std::uint32_t generation = 0;
     std::vector<open_entry<S>> open;
     std::vector<std::size_t> queue;
+    std::vector<std::vector<std::uint32_t>> buckets;  // the untidy queue's ring (see `bucket_queue`)
 
     /// Starts a query over `cells` cells: every cell unseen, the open list empty.
     void start(std::size_t cells) {

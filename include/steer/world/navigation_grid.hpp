@@ -245,9 +245,9 @@ public:
     /// Whether `p` is in free space (inside the bounds, the clearance from every obstacle).
     [[nodiscard]] bool is_free(const V& p) const noexcept { return is_finite(p) && lattice_.free(p); }
 
-    /// Whether the straight segment from `a` to `b` stays in free space.
+    /// Whether the straight segment from `a` to `b` stays in free space (its ends included).
     [[nodiscard]] bool is_clear(const V& a, const V& b) const noexcept {
-        return is_free(a) && is_free(b) && lattice_.clear(a, b);
+        return is_finite(a) && is_finite(b) && lattice_.in_bounds(a) && lattice_.in_bounds(b) && lattice_.clear(a, b);
     }
 
     /// Whether every segment of `route` stays in free space (after an `update`: whether a
@@ -353,15 +353,17 @@ private:
     }
 
     /// What the margins computed from distances are lowered by, so that interpolating them
-    /// never claims free space that is not: near a convex corner the distance is a cone,
-    /// which bilinear interpolation overestimates by at most h^2 / (8 R) (trilinear: h^2 /
-    /// (4 R)) at distance R from the corner, and the edge of free space is at R = clearance
-    /// (at least half a cell is assumed, and at most half a cell is taken).
+    /// never claims free space that is not. Near a convex corner the distance is a cone, which
+    /// (bi/tri)linear interpolation overestimates by at most h^2 (D - 1) / (8 rho), rho the
+    /// least distance from the corner within the interpolation cell; at the edge of free space
+    /// rho is at least the clearance less a cell's half diagonal (and half a cell is assumed
+    /// at least, half a cell taken at most).
     [[nodiscard]] S interpolation_allowance() const noexcept {
         S h = lattice_.cell_size()[0];
         for (int i = 1; i < dims; ++i) h = std::max(h, lattice_.cell_size()[i]);
-        const S r = std::max(lattice_.clearance(), h / S(2));
-        return std::min(h * h * static_cast<S>(dims - 1) / (S(8) * r), h / S(2));
+        const S half_diagonal = h * std::sqrt(static_cast<S>(dims)) / S(2);
+        const S rho = std::max(lattice_.clearance() - half_diagonal, h / S(2));
+        return std::min(h * h * static_cast<S>(dims - 1) / (S(8) * rho), h / S(2));
     }
 
     /// Lowers the margins of the cells from `first` to `last` by every obstacle of the set.
@@ -401,7 +403,7 @@ private:
     template <class Query>
     void rasterize_query(const cell_type& first, const cell_type& last, Query& query) {
         const S clearance = lattice_.clearance();
-        const S allowance = interpolation_allowance();
+        const S kept = clearance + interpolation_allowance();  // as `rasterize` keeps it
         lattice_.for_each_cell(first, last, [&](std::size_t index) {
             const V center = lattice_.center(index);
             if constexpr (solid_within_query<Query, V>) {
@@ -409,7 +411,7 @@ private:
             } else {
                 const S d = static_cast<S>(query(center));
                 if (d != d) detail::refuse_vector(where, "the distance query at p", "a number, not NaN", center);
-                lattice_.lower_margin(index, d - clearance - allowance);
+                lattice_.lower_margin(index, d - kept);
             }
         });
     }

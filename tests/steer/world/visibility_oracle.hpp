@@ -26,9 +26,14 @@ struct visibility_oracle {
     using point = glm::dvec2;
 
     /// Polygons (counter-clockwise or clockwise outlines) and the clearance.
-    visibility_oracle(std::vector<std::vector<point>> polygons, double clearance, double arc_step = 0.1)
+    visibility_oracle(std::vector<std::vector<point>> polygons, double clearance, double arc_step = 0.15)
         : polygons_(std::move(polygons)), clearance_(clearance) {
         for (const auto& poly : polygons_) {
+            point center(0);
+            for (const point& p : poly) center += p / static_cast<double>(poly.size());
+            double radius = 0;
+            for (const point& p : poly) radius = std::max(radius, glm::distance(p, center));
+            circles_.push_back({center, radius});
             const std::size_t n = poly.size();
             double area = 0;
             for (std::size_t i = 0; i < n; ++i) area += cross(poly[i], poly[(i + 1) % n]);
@@ -53,42 +58,63 @@ struct visibility_oracle {
                 }
             }
         }
+        // The graph among the arcs' points, once: the queries add their two ends.
+        edges_.resize(nodes_.size());
+        for (std::size_t i = 0; i < nodes_.size(); ++i)
+            for (std::size_t j = i + 1; j < nodes_.size(); ++j)
+                if (keeps_clear(nodes_[i], nodes_[j])) {
+                    edges_[i].push_back(j);
+                    edges_[j].push_back(i);
+                }
     }
 
     /// The length of the shortest route from `a` to `b` that keeps the clearance; infinity
     /// when there is none.
     [[nodiscard]] double shortest(point a, point b) const {
-        std::vector<point> nodes = nodes_;
-        nodes.push_back(a);
-        nodes.push_back(b);
-        const std::size_t n = nodes.size(), source = n - 2, target = n - 1;
+        if (keeps_clear(a, b)) return glm::distance(a, b);
+        const std::size_t n = nodes_.size() + 2, source = n - 2, target = n - 1;
+        const auto at = [&](std::size_t i) { return i == source ? a : i == target ? b : nodes_[i]; };
+        std::vector<std::vector<std::size_t>> ends(2);  // the arc points each end sees
+        for (std::size_t i = 0; i < nodes_.size(); ++i) {
+            if (keeps_clear(a, nodes_[i])) ends[0].push_back(i);
+            if (keeps_clear(b, nodes_[i])) ends[1].push_back(i);
+        }
+        std::vector<char> sees_target(nodes_.size(), 0);
+        for (const std::size_t i : ends[1]) sees_target[i] = 1;
         std::vector<double> cost(n, std::numeric_limits<double>::infinity());
         std::vector<char> done(n, 0);
         cost[source] = 0;
         using entry = std::pair<double, std::size_t>;
         std::priority_queue<entry, std::vector<entry>, std::greater<entry>> open;
         open.push({0, source});
+        const auto relax = [&](std::size_t i, std::size_t j) {
+            const double next = cost[i] + glm::distance(at(i), at(j));
+            if (!done[j] && next < cost[j]) {
+                cost[j] = next;
+                open.push({next, j});
+            }
+        };
         while (!open.empty()) {
             const auto [c, i] = open.top();
             open.pop();
             if (done[i]) continue;
             done[i] = 1;
             if (i == target) return c;
-            for (std::size_t j = 0; j < n; ++j) {
-                if (done[j]) continue;
-                const double next = c + glm::distance(nodes[i], nodes[j]);
-                if (next < cost[j] && keeps_clear(nodes[i], nodes[j])) {
-                    cost[j] = next;
-                    open.push({next, j});
-                }
+            if (i == source) {
+                for (const std::size_t j : ends[0]) relax(i, j);
+                continue;
             }
+            for (const std::size_t j : edges_[i]) relax(i, j);
+            if (sees_target[i]) relax(i, target);
         }
         return std::numeric_limits<double>::infinity();
     }
 
     /// Whether the segment keeps the clearance (less a hair for rounding) from every polygon.
     [[nodiscard]] bool keeps_clear(point a, point b) const {
-        for (const auto& poly : polygons_) {
+        for (std::size_t k = 0; k < polygons_.size(); ++k) {
+            const auto& poly = polygons_[k];
+            if (point_distance(circles_[k].first, a, b) > circles_[k].second + clearance_) continue;
             if (inside(poly, a) || inside(poly, b)) return false;
             for (std::size_t i = 0; i < poly.size(); ++i)
                 if (segment_distance(a, b, poly[i], poly[(i + 1) % poly.size()]) < clearance_ - 1e-7) return false;
@@ -130,7 +156,9 @@ private:
 
     std::vector<std::vector<point>> polygons_;
     double clearance_;
+    std::vector<std::pair<point, double>> circles_;  // around each polygon
     std::vector<point> nodes_;
+    std::vector<std::vector<std::size_t>> edges_;
 };
 
 }  // namespace steer::test
