@@ -1,0 +1,51 @@
+// The routes example's RTS level (examples/routes/scenario.hpp): units sent to goals of
+// their own across 20 buildings, half of them concave, with routes from the navigation grid
+// (issue 48's targets; docs/world.md, "Getting there"). The full 500 units take seconds: they
+// run where STEER_TEST_HEAVY is set; elsewhere 60 units run the same checks.
+
+#include <doctest/doctest.h>
+
+#include <routes/scenario.hpp>
+
+#include "test_util.hpp"
+
+namespace {
+
+routes::figures routed(routes::blend blend, bool use_routes = true) {
+    routes::settings s;
+    s.units = STEER_TEST_HEAVY ? 500 : 60;
+    s.blend = blend;
+    s.use_routes = use_routes;
+    if (!use_routes) s.time_limit = 60;  // (long enough: the routed units are all home in 51 s)
+    return routes::run(s);
+}
+
+/// Every unit arrived within twice its route's length at top speed, and no body ever went
+/// more than 5% of its radius into a building.
+void check_targets(const routes::figures& f) {
+    CAPTURE(f.worst_trip);
+    CAPTURE(f.deepest);
+    CHECK(f.arrived == f.units);
+    CHECK(f.worst_trip <= 2.0);
+    CHECK(f.deep_frames == 0);
+}
+
+}  // namespace
+
+TEST_CASE("routed units all cross the RTS level in under twice their routes' time, never inside a building: priority") {
+    check_targets(routed(routes::blend::priority));
+}
+
+TEST_CASE("routed units all cross the RTS level in under twice their routes' time, never inside a building: truncated sum") {
+    check_targets(routed(routes::blend::truncated_sum));
+}
+
+#if STEER_TEST_HEAVY
+TEST_CASE("without routes the same blends leave units stuck behind concave buildings") {
+    for (const auto blend : {routes::blend::priority, routes::blend::truncated_sum}) {
+        const routes::figures f = routed(blend, false);
+        CAPTURE(f.arrived);
+        CHECK(f.arrived < f.units * 9 / 10);
+    }
+}
+#endif
