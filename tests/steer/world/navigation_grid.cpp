@@ -112,17 +112,18 @@ TEST_CASE("routes round concave buildings are within 2% of the exact shortest ro
     // Levels of 10 buildings (5 concave) on 120 x 48 m; the exact answer from a visibility
     // graph of the buildings grown by the clearance.
     const float clearance = 0.6f;
+    const double roomy = static_cast<double>(clearance) + 0.3;  // how far from buildings the ends are drawn
     int routes_checked = 0;
     double worst = 0;
     for (int seed = 1; seed <= steer::test::rounds(4); ++seed) {
         const routes::level level = routes::make_level(static_cast<std::uint64_t>(seed), 10);
         const steer::navigation_grid<vec> nav(level.bounds, 0.5f, level.buildings, {.clearance = clearance});
-        const steer::test::visibility_oracle oracle(outlines(level), clearance);
+        const steer::test::visibility_oracle oracle(outlines(level), static_cast<double>(clearance));
         steer::rng gen(static_cast<std::uint64_t>(seed) * 7);
         for (int query = 0; query < 6; ++query) {
-            const vec from = free_point(oracle, level.bounds, gen, clearance + 0.3);
-            vec to = free_point(oracle, level.bounds, gen, clearance + 0.3);
-            while (glm::distance(from, to) < 40) to = free_point(oracle, level.bounds, gen, clearance + 0.3);
+            const vec from = free_point(oracle, level.bounds, gen, roomy);
+            vec to = free_point(oracle, level.bounds, gen, roomy);
+            while (glm::distance(from, to) < 40) to = free_point(oracle, level.bounds, gen, roomy);
             const std::optional<steer::pathway<vec>> route = nav.find_path(from, to, 0.1f);
             REQUIRE(route);
             CHECK(route->points().front() == from);
@@ -134,7 +135,7 @@ TEST_CASE("routes round concave buildings are within 2% of the exact shortest ro
             CAPTURE(exact);
             CHECK(error < 0.02);
             CHECK(error > -0.002);  // not shorter: it would have cut into the clearance
-            CHECK(closest_approach(*route, oracle) >= clearance - 1e-3);
+            CHECK(closest_approach(*route, oracle) >= static_cast<double>(clearance) - 1e-3);
             CHECK(nav.is_clear(*route));
             worst = std::max(worst, error);
             ++routes_checked;
@@ -182,7 +183,7 @@ TEST_CASE("a point inside a building or past the bounds snaps to the nearest fre
     // 2 m inside the block's left face: the nearest free point is 2.5 m to the left.
     const auto snapped = nav.nearest_free({12, 15});
     REQUIRE(snapped);
-    CHECK(snapped->x == doctest::Approx(10 - clearance).epsilon(0.02));
+    CHECK(snapped->x == doctest::Approx(static_cast<double>(10 - clearance)).epsilon(0.02));
     CHECK(snapped->y == doctest::Approx(15).epsilon(0.02));
     CHECK(nav.is_free(*snapped));
     const auto route = nav.find_path({12, 15}, {35, 35}, 0.2f);
@@ -204,15 +205,15 @@ TEST_CASE("a field's streamlines reach the goal from every free point without en
     const float clearance = 0.6f;
     const routes::level level = routes::make_level(3, 10);
     const steer::navigation_grid<vec> nav(level.bounds, 0.5f, level.buildings, {.clearance = clearance});
-    const steer::test::visibility_oracle oracle(outlines(level), clearance);
+    const steer::test::visibility_oracle oracle(outlines(level), static_cast<double>(clearance));
     steer::rng gen(11);
-    const vec goal = free_point(oracle, level.bounds, gen, clearance + 0.5);
+    const vec goal = free_point(oracle, level.bounds, gen, static_cast<double>(clearance) + 0.5);
     const steer::flow_field<vec> field = nav.field_toward(goal);
     // In each free cell the vector is unit length; in a blocked one it points to free space.
     int starts = 0;
     double closest = std::numeric_limits<double>::infinity();
     for (int k = 0; k < steer::test::rounds(60); ++k) {
-        vec p = free_point(oracle, level.bounds, gen, clearance);
+        vec p = free_point(oracle, level.bounds, gen, static_cast<double>(clearance));
         bool arrived = false;
         for (int step = 0; step < 10000 && !arrived; ++step) {  // 0.1 m a step: 1 km at most
             p += steer::safe_normalize(field.sample(p)) * 0.1f;
@@ -255,7 +256,7 @@ TEST_CASE("field directions in open space point straight at the goal, to within 
         for (int x = 0; x < field.cells().x; x += 3) {
             const vec c = field.cell_center({x, y});
             if (glm::distance(c, goal) < 2) continue;
-            const double cosine = glm::dot(field.at({x, y}), glm::normalize(goal - c));
+            const double cosine = static_cast<double>(glm::dot(field.at({x, y}), glm::normalize(goal - c)));
             const double degrees = std::acos(std::clamp(cosine, -1.0, 1.0)) * 57.29577951308232;
             worst = std::max(worst, degrees);
             sum += degrees;
