@@ -540,7 +540,8 @@ private:
         phases_.push_back(phase);
         ids_.push_back(id);
         if constexpr (has_data) data_.values.push_back(std::forward<Data>(data)...);
-        touched_.push_back(0);
+        // A slot vacated since the last sort keeps its flag (and its one entry in the list).
+        if (touched_.size() == slot) touched_.push_back(0);
         touch(slot);
         kinds_known_ = false;
         return id;
@@ -568,7 +569,8 @@ public:
         phases_.pop_back();
         ids_.pop_back();
         if constexpr (has_data) data_.values.pop_back();
-        touched_.pop_back();
+        // touched_ keeps the vacated slot's flag: the list holds each slot once, and a later
+        // agent in the slot must not be listed again.
         kinds_known_ = false;
         release(id.index);
     }
@@ -1273,9 +1275,9 @@ private:
         });
         for (int d = 0; d < D; ++d) std::fill_n(hot_position(d) + n, pad, S(0));
         grid_.index_rows(exec);
-        for (const std::uint32_t slot : touched_list_)
-            if (slot < touched_.size()) touched_[slot] = 0;
+        for (const std::uint32_t slot : touched_list_) touched_[slot] = 0;
         touched_list_.clear();
+        touched_.resize(n);  // (every flag is clear: slots vacated since the last sort drop out)
         index_stale_ = false;
         index_radius_ = radius;
     }
@@ -1382,6 +1384,8 @@ private:
 
     // The grid of the last sort: slots [0, indexed_) were sorted for index_radius_; the
     // agents in touched_list_ (flagged in touched_) have been written, added or moved since.
+    // Each slot is listed at most once; touched_ covers every slot used since the sort (a
+    // slot vacated by a removal keeps its flag, so an agent added into it is not listed twice).
     detail::crowd_grid<D> grid_;
     std::size_t indexed_ = 0;
     S index_radius_ = -1;

@@ -543,8 +543,81 @@ struct crowd_test_access {
     static void set_generation(steer::crowd<V>& c, std::uint32_t index, std::uint32_t generation) {
         c.generations_[index] = generation;
     }
+    /// How many entries the crowd's list of agents written, added or moved since its last
+    /// sort holds.
+    template <class V>
+    static std::size_t touched_entries(const steer::crowd<V>& c) {
+        return c.touched_list_.size();
+    }
 };
 }  // namespace steer::detail
+
+TEST_CASE_TEMPLATE("crowd queries report each agent once through adds and removes of any slot between steps", V,
+                   STEER_TEST_VECTORS) {
+    // A model of the crowd's contents (handle index -> position) beside it: every query
+    // between steps must list exactly the model's agents within the radius, each once, after
+    // any interleaving of adds and removes, the removal of the agent in the last storage slot
+    // (the one just added, or one that the sort put there) among them.
+    using S = steer::scalar_t<V>;
+    steer::rng gen(43);
+    steer::crowd<V> c;
+    std::map<std::uint32_t, V> model;
+    std::vector<steer::crowd_id> live;
+    const auto add = [&] {
+        const V p = steer::random_vector_in_unit_ball<V>(gen) * S(3);
+        const steer::crowd_id id = c.add(steer::vehicle_params<V>{.position = p});
+        model[id.index] = p;
+        live.push_back(id);
+        return id;
+    };
+    const auto remove = [&](steer::crowd_id id) {
+        c.remove(id);
+        model.erase(id.index);
+        live.erase(std::find(live.begin(), live.end(), id));
+    };
+    const auto check_queries = [&] {
+        for (int q = 0; q < 4; ++q) {
+            const V center = steer::random_vector_in_unit_ball<V>(gen) * S(3);
+            const S radius = S(q) * S(0.8);
+            std::set<std::uint32_t> expected;
+            for (const auto& [index, p] : model)
+                if (glm::dot(p - center, p - center) <= radius * radius) expected.insert(index);
+            std::set<std::uint32_t> got;
+            c.for_each_within(center, radius, [&](steer::crowd_id id, S) { REQUIRE(got.insert(id.index).second); });
+            REQUIRE(got == expected);
+        }
+    };
+    for (int i = 0; i < 40; ++i) add();
+    const auto still = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); };
+    for (int round = 0; round < 6; ++round) {
+        c.step(S(0), S(1), still);  // dt 0: nobody moves, the model stays right
+        for (int cycle = 0; cycle < 30; ++cycle) {
+            switch (gen() % 4) {
+                case 0: remove(c.ids().back()); break;             // the last slot (after an add: the new agent)
+                case 1: remove(live[gen() % live.size()]); break;  // anyone
+                default: add(); break;
+            }
+            check_queries();
+        }
+        // The list of agents to look up where they are holds each slot once at most.
+        CHECK(steer::detail::crowd_test_access::touched_entries(c) <= c.size() + 30);
+    }
+    // The cycle of the report: add, remove the agent in the last slot, add; again and again.
+    c.step(S(0), S(1), still);
+    const V spot = make<V>(50, 0, 0);
+    for (int cycle = 0; cycle < 100; ++cycle) {
+        c.remove(c.add(steer::vehicle_params<V>{.position = spot}));
+        const steer::crowd_id id = c.add(steer::vehicle_params<V>{.position = spot});
+        int calls = 0;
+        c.for_each_within(spot, S(1), [&](steer::crowd_id found, S) {
+            ++calls;
+            CHECK(found == id);
+        });
+        REQUIRE(calls == 1);
+        c.remove(id);
+    }
+    CHECK(steer::detail::crowd_test_access::touched_entries(c) == 1);
+}
 
 TEST_CASE("crowd retires an id slot whose generations are used up: no stale handle comes back") {
     using V = glm::vec2;
