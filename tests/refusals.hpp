@@ -519,6 +519,13 @@ inline std::vector<refusal> refusals() {
     add("steer::crowd::nearest: radius must be >= 0 and finite (got -1)", [=] { (void)pair().nearest(V(0), S(-1)); });
     add("steer::crowd::set_max_neighbors: max_neighbors must be in [1, 1024] (got 0)",
         [=] { pair().set_max_neighbors(0); });
+    const std::string most_agents = std::to_string(steer::crowd<V>::max_reserve());
+    add("steer::crowd::reserve: n must be at most " + most_agents + " (got " +
+            std::to_string(steer::crowd<V>::max_reserve() + 1) + ")",
+        [=] { pair().reserve(steer::crowd<V>::max_reserve() + 1); });
+    add("steer::flock::reserve: n must be at most " + most_agents + " (got " +
+            std::to_string(std::numeric_limits<std::size_t>::max()) + ")",
+        [] { steer::flock<V>().reserve(std::numeric_limits<std::size_t>::max()); });
     add("steer::flock::step: dt must be >= 0 and finite (got nan)", [] {
         steer::flock<V> f;
         f.add(steer::vehicle_params<V>{});

@@ -589,9 +589,28 @@ public:
         kinds_known_ = false;
     }
 
+    /// The most agents `reserve` takes: as many as fit in `steer::max_table_bytes` at
+    /// `bytes_per_agent()` each, and at most 2^32 - 2 (what `add` takes).
+    [[nodiscard]] static constexpr std::size_t max_reserve() noexcept {
+        return static_cast<std::size_t>(detail::table_capacity(bytes_per_agent(), no_slot - 1));
+    }
+    /// The bytes a step's tables take per agent: its vehicle, steering, phase, handle and data
+    /// (each twice: before and after the step), its cell, grid order and hot copies.
+    [[nodiscard]] static constexpr std::size_t bytes_per_agent() noexcept {
+        using row = typename detail::crowd_grid<D>::row_key;
+        std::size_t bytes = 2 * (sizeof(vehicle_type) + sizeof(V) + sizeof(std::uint32_t) + sizeof(id_type));
+        bytes += 5 * sizeof(std::uint32_t) + sizeof(std::uint8_t);  // slot_of_, generations_, order_, keys, touched
+        bytes += 2 * (sizeof(std::int64_t) + sizeof(row));          // cells, as noted and in grid order
+        bytes += sizeof(S) * (D + detail::record_size<D>);          // hot positions and records
+        if constexpr (has_data) bytes += 2 * sizeof(T) + 3 * sizeof(std::uint32_t);  // and kinds
+        return bytes;
+    }
+
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
-    /// nothing more.
+    /// nothing more. Refuses more than `max_reserve()` before allocating anything.
     void reserve(std::size_t n) {
+        STEER_EXPECTS(n <= max_reserve(),
+                      detail::describe(where("reserve"), "n", "at most " + detail::format_value(max_reserve()), n));
         for (auto* v : {&phases_, &slot_of_, &generations_, &next_phases_, &order_, &keys_bucket_, &touched_list_})
             v->reserve(n);
         vehicles_.reserve(n);

@@ -30,6 +30,7 @@
 #include <steer/combiners.hpp>
 #include <steer/crowd/apply_forces.hpp>
 #include <steer/crowd/crowd.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/executor.hpp>
 #include <steer/random.hpp>
 #include <steer/thread_pool.hpp>
@@ -543,6 +544,12 @@ struct crowd_test_access {
     static void set_generation(steer::crowd<V>& c, std::uint32_t index, std::uint32_t generation) {
         c.generations_[index] = generation;
     }
+    /// The capacities of a few of the crowd's tables, summed: the first and the last that
+    /// `reserve` grows among them.
+    template <class V>
+    static std::size_t reserved(const steer::crowd<V>& c) {
+        return c.phases_.capacity() + c.vehicles_.capacity() + c.hot_.capacity();
+    }
     /// How many entries the crowd's list of agents written, added or moved since its last
     /// sort holds.
     template <class V>
@@ -551,6 +558,42 @@ struct crowd_test_access {
     }
 };
 }  // namespace steer::detail
+
+TEST_CASE_TEMPLATE("crowd and flock refuse a reserve past max_reserve by name, before allocating anything", V,
+                   STEER_TEST_VECTORS) {
+    using access = steer::detail::crowd_test_access;
+    steer::crowd<V> c;
+    steer::rng gen(2);
+    add_ball(c, gen, 10, 3, 1);
+    const std::size_t most = steer::crowd<V>::max_reserve();
+    CHECK(most >= 1000000);  // a million agents reserve within the default STEER_MAX_TABLE_BYTES
+    CHECK(most <= steer::max_table_bytes / steer::crowd<V>::bytes_per_agent());
+    const std::size_t before = access::reserved(c);
+    std::vector<std::size_t> sizes{most + 1, std::numeric_limits<std::size_t>::max()};
+    if constexpr (sizeof(std::size_t) == 8) sizes.push_back(std::size_t(1) << 33);
+    for (const std::size_t n : sizes) {
+        CAPTURE(n);
+        CHECK_THROWS_WITH_AS(c.reserve(n),
+                             ("steer::crowd::reserve: n must be at most " + std::to_string(most) + " (got " +
+                              std::to_string(n) + ")")
+                                 .c_str(),
+                             std::invalid_argument);
+        CHECK(access::reserved(c) == before);
+        steer::flock<V> f;
+        CHECK_THROWS_WITH_AS(f.reserve(n),
+                             ("steer::flock::reserve: n must be at most " + std::to_string(most) + " (got " +
+                              std::to_string(n) + ")")
+                                 .c_str(),
+                             std::invalid_argument);
+    }
+    CHECK(steer::flock<V>::max_reserve() == most);
+    // The crowd goes on as before.
+    CHECK_NOTHROW(c.reserve(2000));
+    CHECK(c.size() == 10);
+    c.step(steer::scalar_t<V>(0.1), steer::scalar_t<V>(1), [](steer::crowd_id, const steer::vehicle<V>&, const auto&) {
+        return V(0);
+    });
+}
 
 TEST_CASE_TEMPLATE("crowd queries report each agent once through adds and removes of any slot between steps", V,
                    STEER_TEST_VECTORS) {
