@@ -1117,30 +1117,31 @@ private:
         return own > widest ? widest : own >= S(0) ? own : S(0);
     }
 
-    /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
-    /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
-    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
-    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
-    /// only the rows and x cells it reaches are visited. Where there are more, or more than
-    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
-    /// says.
-    template <class P, bool Self>
-    [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
-                                     const S* const (&position)[std::size_t{D}],
-                                     const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
+    /// The most runs a neighbor search visits: one per row.
+    static constexpr std::size_t most_runs = detail::crowd_grid<D>::max_rows;
+
+    /// The runs of grid positions the neighbor search of the agent at grid position `k`
+    /// examines: [first[i], last[i]) for i < `visits`, the agent's own row first, for the
+    /// grid's reach or, when `near` is not negative, for what `near` reaches of it; and
+    /// `examined`, the candidates in them all.
+    STEER_DETAIL_ALWAYS_INLINE void search_runs(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                     const S* const (&position)[std::size_t{D}], S near, std::uint32_t (&first)[most_runs],
+                     std::uint32_t (&last)[most_runs], std::size_t& visits, std::size_t& examined) const noexcept {
         rows.enter(grid_, k);
         const std::int64_t x = grid_.x[k];
-        const std::size_t budget = 32 * max_neighbors_;
-        constexpr std::size_t most_rows = detail::crowd_grid<D>::max_rows;
-        std::uint32_t first[most_rows], last[most_rows];
         // The grid's reach, or what `near` reaches of it: the rows to visit and the x cells.
         std::int64_t x_lo = x - detail::crowd_grid<D>::split, x_hi = x + detail::crowd_grid<D>::split;
-        std::size_t visit[most_rows];
-        std::size_t visits = 0;
-        if (near >= S(0)) {
+        std::size_t visit[most_runs];
+        visits = 0;
+        const auto at = [&] {
             V p;
             for (int d = 0; d < D; ++d) p[d] = position[d][k];
+            return p;
+        };
+        if (near < S(0) && grid_.hashed_layout() && grid_.narrow_search(at())) [[unlikely]]
+            near = index_radius_;  // only the rows within reach
+        if (near >= S(0)) {
+            const V p = at();
             std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
             // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
             grid_.near_box(p, grid_radius(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
@@ -1151,7 +1152,7 @@ private:
         } else {
             for (std::size_t r = 0; r < rows.count; ++r) visit[visits++] = r;
         }
-        std::size_t examined = 0;
+        examined = 0;
         if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
             std::int64_t lo_entry, hi_entry;
             grid_.cell_entries(x_lo, x_hi, lo_entry, hi_entry);
@@ -1167,6 +1168,41 @@ private:
                 examined += last[i] - first[i];
             }
         }
+    }
+
+    /// The candidates the neighbor searches of a step over the grid of the last sort examine,
+    /// summed over every agent (the agent itself included; at most the budget each): the
+    /// work of a step's searches, which the tests compare across placements.
+    [[nodiscard]] std::size_t search_candidates() const noexcept {
+        const S* position[std::size_t{D}];
+        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
+        typename detail::crowd_grid<D>::neighbor_rows rows;
+        std::size_t total = 0;
+        for (std::size_t k = 0; k < indexed_; ++k) {
+            std::uint32_t first[most_runs], last[most_runs];
+            std::size_t visits, examined;
+            search_runs(k, rows, position, S(-1), first, last, visits, examined);
+            total += std::min(examined, 32 * max_neighbors_);
+        }
+        return total;
+    }
+
+    /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
+    /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
+    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
+    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
+    /// only the rows and x cells it reaches are visited. Where there are more, or more than
+    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
+    /// says.
+    template <class P, bool Self>
+    [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                                     const S* const (&position)[std::size_t{D}],
+                                     const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
+                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
+        const std::size_t budget = 32 * max_neighbors_;
+        std::uint32_t first[most_runs], last[most_runs];
+        std::size_t visits, examined;
+        search_runs(k, rows, position, near, first, last, visits, examined);
 #if defined(__GNUC__) || defined(__clang__)
         if (indexed_ >= prefetch_above) {
             // The agents further along each row, which the next agents' runs reach: the rows
@@ -1242,7 +1278,7 @@ private:
         if (moved) {
             bounds = moved_bounds_.load();
         } else {
-            grid_.plan(grid_radius(radius));
+            grid_.plan(grid_radius(radius), std::numeric_limits<S>::digits - 1);
             keys_x_.resize(n);
             keys_row_.resize(n);
             moved_bounds_.reset();

@@ -550,6 +550,11 @@ struct crowd_test_access {
     static std::size_t reserved(const steer::crowd<V>& c) {
         return c.phases_.capacity() + c.vehicles_.capacity() + c.hot_.capacity();
     }
+    /// The candidates the neighbor searches of a step over the crowd's grid examine, per agent.
+    template <class V>
+    static double candidates_per_agent(const steer::crowd<V>& c) {
+        return static_cast<double>(c.search_candidates()) / static_cast<double>(c.size());
+    }
     /// How many entries the crowd's list of agents written, added or moved since its last
     /// sort holds.
     template <class V>
@@ -593,6 +598,124 @@ TEST_CASE_TEMPLATE("crowd and flock refuse a reserve past max_reserve by name, b
     c.step(steer::scalar_t<V>(0.1), steer::scalar_t<V>(1), [](steer::crowd_id, const steer::vehicle<V>&, const auto&) {
         return V(0);
     });
+}
+
+namespace {
+
+/// `n` agents at uniform points of a cube of the side that gives about ten others within 1
+/// of each (as the benchmarks' crowds), at rest.
+template <steer::vector V>
+std::vector<V> cube_positions(steer::rng& gen, std::size_t n) {
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    const double ball = D == 2 ? std::numbers::pi : 4.0 / 3.0 * std::numbers::pi;  // of radius 1
+    const double side = std::pow(static_cast<double>(n) * ball / 10.0, 1.0 / D);
+    std::vector<V> all(n);
+    for (V& p : all)
+        for (int d = 0; d < D; ++d) p[d] = static_cast<S>(steer::uniform01<double>(gen) * side);
+    return all;
+}
+
+/// A crowd of agents at `positions`, stepped once with radius `radius` (dt 0: the grid is
+/// that of the positions); the candidates its searches examine, per agent.
+template <steer::vector V>
+double search_cost(const std::vector<V>& positions, steer::scalar_t<V> radius) {
+    steer::crowd<V> c;
+    for (const V& p : positions) c.add(steer::vehicle_params<V>{.position = p});
+    c.step(steer::scalar_t<V>(0), radius, [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); });
+    return steer::detail::crowd_test_access::candidates_per_agent(c);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("crowd searches cost about what a normal crowd's do at radius 0 and with agents strung out to "
+                   "the promised magnitude",
+                   V, STEER_TEST_VECTORS) {
+    // Operation counts, not time: the candidates every agent's neighbor search examines,
+    // summed over the crowd, against those of a normal crowd (about ten others within the
+    // radius of 1). No placement may cost more than 3 times as much (docs/performance.md).
+    // The grid's keys were clamped at 2^61 cells, so agents beyond (float coordinates past
+    // 5.8e17 at radius 1, past 0.5 at radius 0) shared one cell and each paid its whole
+    // budget of 32 x 64 candidates.
+    using S = steer::scalar_t<V>;
+    constexpr std::size_t n = 3000;  // more than the budget: a shared cell shows
+    steer::rng gen(5);
+    const std::vector<V> cube = cube_positions<V>(gen, n);
+    const double normal = search_cost(cube, S(1));
+    CAPTURE(normal);
+    CHECK(normal > 5);
+    const double top = static_cast<double>(steer::detail::promised_magnitude<S>());
+    // Along x from `from` to `to` (times the promised magnitude), every `every`-th agent of the cube.
+    const auto strung = [&](double from, double to, std::size_t every, double slope = 0) {
+        std::vector<V> all = cube;
+        for (std::size_t i = 0; i < n; i += every) {
+            const double t = from + (to - from) * static_cast<double>(i) / static_cast<double>(n);
+            all[i] = V(S(0));
+            all[i][0] = static_cast<S>(t * top);
+            all[i][1] = static_cast<S>(t * top * slope);
+        }
+        return all;
+    };
+    struct placement {
+        std::string name;
+        std::vector<V> positions;
+        S radius;
+    };
+    const std::vector<placement> placements{
+        {"the cube at radius 0", cube, S(0)},
+        {"the cube at a denormal radius", cube, std::numeric_limits<S>::denorm_min()},
+        {"a line from 0.52 to 0.95 of the promise", strung(0.52, 0.95, 1), S(1)},
+        {"half the cube on that line", strung(0.52, 0.95, 2), S(1)},
+        {"a line across the origin, from -0.95 to 0.95", strung(-0.95, 0.95, 1, 0.5), S(1)},
+        {"a line from 0.52 to 0.95 at radius 0", strung(0.52, 0.95, 1), S(0)},
+        {"the line at a radius of 1e6", strung(0.52, 0.95, 1), S(1e6)},
+    };
+    for (const placement& p : placements) {
+        CAPTURE(p.name);
+        const double cost = search_cost(p.positions, p.radius);
+        CAPTURE(cost);
+        CHECK(cost <= 3 * normal);
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd neighbors stay exact where the grid's keys count rounding steps: stacks out to the promised "
+                   "magnitude, at radius 0 and 1",
+                   V, STEER_TEST_VECTORS) {
+    // Beyond 2^57 cells from the origin the keys follow the coordinates' binary exponent
+    // and mantissa; there, only agents that share a position, or lie within a few rounding
+    // steps of each other, can be within the radius. Stacks of a few agents at points along
+    // both signs of each axis, and pairs one rounding step apart, against brute force.
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    const double top = static_cast<double>(steer::detail::promised_magnitude<S>());
+    for (const double radius : {0.0, 1.0, 1e9}) {
+        CAPTURE(radius);
+        steer::crowd<V> c;
+        c.set_max_neighbors(1024);
+        steer::rng gen(11);
+        for (int i = 0; i < 120; ++i) {
+            V p(S(0));
+            const int axis = i % D;
+            const double sign = (i / D) % 2 == 0 ? 1.0 : -1.0;
+            p[axis] = static_cast<S>(sign * top * std::pow(2.0, -static_cast<double>(i % 70)));
+            p[(axis + 1) % D] = static_cast<S>(steer::uniform01<double>(gen));
+            for (int k = 0; k < 3; ++k) c.add(steer::vehicle_params<V>{.position = p});
+            V next = p;
+            next[axis] = std::nextafter(p[axis], std::numeric_limits<S>::infinity());
+            c.add(steer::vehicle_params<V>{.position = next});
+        }
+        check_neighbors(c, radius);
+        for (std::size_t q = 0; q < c.size(); q += 7) {  // queries from the grid, against a scan
+            const V center = c.vehicles()[q].position();
+            std::set<std::uint32_t> expected, got;
+            for (std::size_t i = 0; i < c.size(); ++i) {
+                const V offset = c.vehicles()[i].position() - center;
+                if (static_cast<double>(glm::dot(offset, offset)) <= radius * radius) expected.insert(c.ids()[i].index);
+            }
+            c.for_each_within(center, static_cast<S>(radius), [&](steer::crowd_id id, S) { got.insert(id.index); });
+            REQUIRE(got == expected);
+        }
+    }
 }
 
 TEST_CASE_TEMPLATE("crowd queries report each agent once through adds and removes of any slot between steps", V,
