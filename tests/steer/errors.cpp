@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -111,4 +112,93 @@ TEST_CASE("every params struct's validate refuses what its behavior refuses, wit
     same([&] { validate(match); }, [&] { (void)facing_alignment(a, b, match); });
     const low_speed_turning_params<V> crawl{.speed_fraction = 2};
     same([&] { validate(crawl); }, [&] { (void)low_speed_turning(a, V(1), crawl); });
+}
+
+namespace {
+
+/// A region and obstacle of a game's own: a ball that validates itself.
+struct level_ball {
+    glm::vec3 center{};
+    float radius = 1;
+};
+void validate(const level_ball& b) {
+    if (!(b.radius >= 0)) throw std::invalid_argument("level_ball: radius must be >= 0");
+}
+bool contains(const level_ball& b, const glm::vec3& p) { return glm::dot(p - b.center, p - b.center) <= b.radius * b.radius; }
+glm::vec3 nearest_inside(const level_ball& b, const glm::vec3& p) {
+    return contains(b, p) ? p : b.center + steer::safe_normalize(p - b.center) * b.radius;
+}
+
+/// Every way a shape of each kind can be invalid, for vector type V.
+template <steer::vector V>
+struct bad_shapes {
+    using S = steer::scalar_t<V>;
+    static constexpr S nan = std::numeric_limits<S>::quiet_NaN();
+    static constexpr S inf = std::numeric_limits<S>::infinity();
+    static constexpr S tiny = std::numeric_limits<S>::min() / 4;  // non-zero, too short to normalize
+    std::vector<steer::sphere<V>> spheres{{V(0), -1}, {V(nan), 1}, {V(0), inf}, {V(0), nan}};
+    std::vector<steer::box<V>> boxes{{V(1), V(0)}, {steer::test::make<V>(0, 2, 0), V(1)}, {V(nan), V(1)}, {V(0), V(inf)}};
+    std::vector<steer::plane<V>> planes{{V(0), 0},
+                                        {steer::test::make<V>(nan, 1, 0), 0},
+                                        {steer::test::make<V>(0, tiny, 0), 0},
+                                        {steer::test::make<V>(0, 1, 0), inf},
+                                        {steer::test::make<V>(0, std::numeric_limits<S>::min() * 2, 0), S(1e30)}};
+    std::vector<steer::oriented_box<V>> boxes_turned{boxes_turned_of(V(1), V(0)),
+                                                     boxes_turned_of(V(1), steer::test::make<V>(1, 0, 1)),
+                                                     boxes_turned_of(V(1), V(1), S(2)), boxes_turned_of(V(nan), V(1))};
+    std::vector<steer::segment<V>> segments{{V(1), V(1)}, {V(0), V(nan)}};
+
+    static steer::oriented_box<V> boxes_turned_of(const V& center, const V& half, S first_axis_length = 1) {
+        steer::oriented_box<V> b{center, half, {}};
+        for (int i = 0; i < steer::dimension_v<V>; ++i) {
+            b.axes[static_cast<std::size_t>(i)] = V(S(0));
+            b.axes[static_cast<std::size_t>(i)][i] = i == 0 ? first_axis_length : S(1);
+        }
+        return b;
+    }
+};
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("every invalid shape is refused by every behavior that takes shapes, with the shape's own message", V,
+                   glm::vec2, glm::vec3, glm::dvec3) {
+    // containment took any region as it was: an inverted box, a plane without a normal (which
+    // puts the agent inside everywhere), a sphere of radius -1 were never reported.
+    using S = steer::scalar_t<V>;
+    using steer::test::refusal_of;
+    const steer::vehicle<V> a({.velocity = steer::test::make<V>(1, 0, 0), .max_force = 2});
+    const std::vector<steer::vehicle<V>> none;
+    const V hunter = steer::test::make<V>(-5, 0, 0);
+    const S step = S(1) / 60;
+    const bad_shapes<V> bad;
+    std::size_t checked = 0;
+    // Each shape through the obstacle behaviors, and the region behavior where it is a region.
+    const auto through_all = [&](const auto& shape) {
+        constexpr bool is_region = steer::region<std::remove_cvref_t<decltype(shape)>, V>;
+        const std::string expected = refusal_of([&] { steer::detail::validate_obstacle(shape); });
+        CAPTURE(expected);
+        CAPTURE(checked);
+        REQUIRE(expected.rfind("steer::", 0) == 0);
+        CHECK(refusal_of([&] { (void)steer::obstacle_avoidance(a, shape); }) == expected);
+        CHECK(refusal_of([&] { (void)steer::hide(a, hunter, shape); }) == expected);
+        CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, none, shape, V(0), step); }) == expected);
+        if constexpr (is_region) CHECK(refusal_of([&] { (void)steer::containment(a, shape); }) == expected);
+        ++checked;
+    };
+    for (const auto& s : bad.spheres) through_all(s);
+    for (const auto& s : bad.boxes) through_all(s);
+    for (const auto& s : bad.planes) through_all(s);
+    for (const auto& s : bad.boxes_turned) through_all(s);
+    for (const auto& s : bad.segments) through_all(s);
+    static_assert(!steer::region<steer::segment<V>, V>);
+    CHECK(checked == 19);
+    // A box of no size is a region (a point to stay on) but no obstacle.
+    const steer::box<V> point{V(1), V(1)};
+    CHECK_NOTHROW((void)steer::containment(a, point));
+    CHECK(refusal_of([&] { (void)steer::obstacle_avoidance(a, point); }) ==
+          "steer::box: size must be non-zero (got min and max both " + steer::detail::format_vector(V(1)) + ")");
+    if constexpr (std::is_same_v<V, glm::vec3>) {  // a region of the game's own, with its own validate
+        CHECK(refusal_of([&] { (void)steer::containment(a, level_ball{V(0), -1}); }) == "level_ball: radius must be >= 0");
+        CHECK_NOTHROW((void)steer::containment(a, level_ball{V(0), 1}));
+    }
 }
