@@ -2,6 +2,10 @@
 // (by default std::invalid_argument) with a message naming the parameter and its value. The
 // cases live in tests/refusals.hpp, shared with the custom STEER_EXPECTS program.
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -29,6 +33,89 @@ TEST_CASE("every validated parameter is refused with std::invalid_argument namin
         else
             CHECK(what == c.message);
     }
+}
+
+namespace {
+
+/// The numbers in `text` ("(1, -2.5, nan)" or "-1"), as doubles (inf and nan included).
+std::vector<double> numbers_in(const std::string& text) {
+    std::vector<double> out;
+    std::string token;
+    const auto flush = [&] {
+        if (!token.empty()) out.push_back(std::strtod(token.c_str(), nullptr));
+        token.clear();
+    };
+    for (const char c : text) {
+        if (c == '(' || c == ')' || c == ',' || c == ' ') flush();
+        else token += c;
+    }
+    flush();
+    return out;
+}
+
+/// Whether the value a refusal prints, `got`, breaks the rule it states, `requirement`, for
+/// the rules whose value can be read back ("" when it can; otherwise why not); `checked`
+/// says whether the rule was one of those.
+std::string cause_mismatch(const std::string& requirement, const std::string& got, bool& checked) {
+    checked = true;
+    const std::vector<double> values = numbers_in(got.substr(0, got.find(" distinct of ")));
+    if (values.empty()) return "no number printed";
+    const auto any = [&](auto&& test) { return std::any_of(values.begin(), values.end(), test); };
+    const auto all = [&](auto&& test) { return std::all_of(values.begin(), values.end(), test); };
+    const auto finite = [](double v) { return std::isfinite(v); };
+    double bound = 0, lo = 0, hi = 0;
+    int end = -1;
+    const auto whole = [&] { return end == static_cast<int>(requirement.size()); };  // the pattern matched it all
+    if ((std::sscanf(requirement.c_str(), "hold at least %lf distinct points%n", &bound, &end) == 1 ||
+         std::sscanf(requirement.c_str(), "have at least %lf distinct points%n", &bound, &end) == 1) &&
+        whole())  // (got k) or (got k distinct of m)
+        return values.front() < bound ? "" : "printed enough distinct points";
+    if (got.find_first_not_of("0123456789-+.e(), infa") != std::string::npos) {
+        checked = false;  // words beside the value ("min and max both (1, 1, 1)"): not read back
+        return "";
+    }
+    if (requirement == "finite")
+        return any([&](double v) { return !finite(v); }) ? "" : "printed a finite value";
+    if (requirement == "non-zero" || requirement == "non-zero and finite")
+        return all([](double v) { return v == 0; }) || any([&](double v) { return !finite(v); }) ? ""
+                                                                                                 : "printed a non-zero value";
+    if (requirement.rfind("long enough to normalize", 0) == 0)
+        return !all([](double v) { return v == 0; }) &&
+                       all([](double v) { return std::abs(v) < static_cast<double>(std::numeric_limits<float>::min()); })
+                   ? ""
+                   : "printed a zero or normalizable value";
+    if (std::sscanf(requirement.c_str(), ">= %lf and finite%n", &bound, &end) == 1 && whole())
+        return values.size() == 1 && !(values[0] >= bound && finite(values[0])) ? "" : "printed a valid value";
+    if (std::sscanf(requirement.c_str(), "> %lf and finite%n", &bound, &end) == 1 && whole())
+        return values.size() == 1 && !(values[0] > bound && finite(values[0])) ? "" : "printed a valid value";
+    if (std::sscanf(requirement.c_str(), "at most %lf%n", &bound, &end) == 1 && whole())
+        return values.size() == 1 && values[0] > bound ? "" : "printed a valid value";
+    if (std::sscanf(requirement.c_str(), "in [%lf, %lf]%n", &lo, &hi, &end) == 2 && whole())
+        return values.size() == 1 && !(values[0] >= lo && values[0] <= hi) ? "" : "printed a valid value";
+    checked = false;
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("every refusal's message names a rule that the value it prints breaks") {
+    // Messages that named the wrong cause: "must be non-zero" printing a non-zero normal (too
+    // short to normalize), "got 1 distinct of 2" for two distinct points whose distance
+    // overflows, "all on one line" for a bow tie. Every message of the form "<parameter>
+    // must be <rule> (got <value>)" whose rule can be read back is checked against its value.
+    std::size_t checked = 0;
+    for (const auto& c : steer::test::refusals()) {
+        const std::string m = steer::test::refusal_of(c.attempt);  // what the library says
+        CAPTURE(m);
+        const std::size_t must = m.find(" must be "), got = m.rfind(" (got ");
+        if (must == std::string::npos || got == std::string::npos || got < must || m.back() != ')') continue;
+        const std::string requirement = m.substr(must + 9, got - must - 9);
+        const std::string value = m.substr(got + 6, m.size() - got - 7);
+        bool known = false;
+        CHECK(cause_mismatch(requirement, value, known) == "");
+        if (known) ++checked;
+    }
+    CHECK(checked >= 120);
 }
 
 TEST_CASE("the same configurations with valid values are accepted") {
