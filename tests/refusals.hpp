@@ -28,7 +28,8 @@ struct refusal {
 };
 
 /// A game's agent whose radius is whatever it says, even a negative one (a vehicle refuses
-/// those when it is built, so only a type of the user's can hand one to a behavior).
+/// those when it is built, so only a type of the user's can hand one to a behavior, which
+/// refuses it too).
 template <steer::vector V>
 struct odd_radius_agent {
     steer::scalar_t<V> size;
@@ -289,6 +290,18 @@ inline std::vector<refusal> refusals() {
     add("steer::reciprocal_avoidance: neighbor radius must be > 0 and finite (got 0)", [=] {
         const std::vector<steer::vehicle<V>> dots{steer::vehicle<V>({.position = V(1, 0, 0), .radius = 0})};
         (void)steer::reciprocal_avoidance(ok, dots, V(0), step);
+    });
+    add("steer::obstacle_avoidance: a.radius() must be >= 0 and finite (got -1)", [] {
+        const steer::test::odd_radius_agent<V> odd{S(-1)};
+        (void)steer::obstacle_avoidance(odd, std::vector<steer::sphere<V>>{{V(2, 0, 0), 1}});
+    });
+    add("steer::separation: a.radius() must be >= 0 and finite (got -1)", [] {
+        const steer::test::odd_radius_agent<V> odd{S(-1)};
+        (void)steer::separation(odd, none, steer::neighborhood<V>{});
+    });
+    add("steer::seek: a.radius() must be >= 0 and finite (got nan)", [] {
+        const steer::test::odd_radius_agent<V> odd{std::numeric_limits<S>::quiet_NaN()};
+        (void)steer::seek(odd, V(1));
     });
     using leader = steer::leader_following_params<V>;
     add("steer::leader_following: behind_distance must be >= 0 and finite (got -1)",

@@ -52,6 +52,7 @@ template <agent A, class Region>
     requires region<Region, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> containment(const A& a, const Region& region,
                                             const containment_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::containment", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
