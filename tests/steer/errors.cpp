@@ -289,3 +289,27 @@ TEST_CASE_TEMPLATE("every invalid shape is refused by every behavior that takes 
         CHECK_NOTHROW((void)steer::containment(a, level_ball{V(0), 1}));
     }
 }
+
+TEST_CASE("a target that is not finite is not refused: it is a per-frame value, as docs/errors.md says") {
+    // docs/integrating.md said "a NaN target is refused", while docs/errors.md said targets
+    // are not validated (the finite-input promise does not cover them) and the code does
+    // not check them. This pins the one contract both guides now state.
+    using V = glm::vec3;
+    using S = float;
+    const steer::vehicle<V> a({.velocity = V(1, 0, 0)});
+    const std::vector<steer::sphere<V>> rocks{{V(3, 0, 0), 1}};
+    for (const S bad : {std::numeric_limits<S>::quiet_NaN(), std::numeric_limits<S>::infinity()}) {
+        const V target(bad, 0, 0);
+        CAPTURE(bad);
+        CHECK_NOTHROW((void)steer::seek(a, target));
+        CHECK_NOTHROW((void)steer::flee(a, target));
+        CHECK_NOTHROW((void)steer::arrival(a, target));
+        CHECK_NOTHROW((void)steer::docking(a, target, V(1, 0, 0)));
+        CHECK_NOTHROW((void)steer::hide(a, target, rocks));
+        CHECK_NOTHROW((void)steer::face(a, target));
+        CHECK_NOTHROW((void)steer::is_ahead(a, target));
+    }
+    // Whatever it gave, a force that is not finite is refused where it is applied.
+    steer::vehicle<V> moved = a;
+    CHECK_THROWS_AS(moved.apply_force(V(std::numeric_limits<S>::quiet_NaN()), S(0.1)), std::invalid_argument);
+}
