@@ -19,13 +19,21 @@
 // one: one agent at 1e18 or at float's max / 4, half the crowd on one point, two clusters
 // 1e7 apart, the crowd strung along a line. A step must cost at most 3x a normal one.
 // The figure to read is per_boid: wall time per agent-step.
+// Beside them, crowd_ratio and flock_ratio step a degenerate case and the normal crowd in
+// turns, in one loop, and report the ratio of their times (ratio: wall time, cpu_ratio: CPU
+// time): a neighbor radius of 0 (flock: neighborhoods of 0), the crowd strung along x from
+// 6e17 to 1.1e18 (within float's promised magnitudes, nobody near anybody), and half of it
+// so, half in the cube. At 10^4 unless STEER_BENCH_RATIO_MAX asks for more (100000, 1000000).
 //
 // N = 10^6 is registered only when STEER_BENCH_CROWD_MAX asks for it (e.g. 1000000); the
 // per-vehicle path stops at 10^5 unless STEER_BENCH_PER_VEHICLE_MAX says otherwise.
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <ctime>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <numbers>
 #include <cmath>
@@ -316,6 +324,100 @@ void flock(benchmark::State& state) {
                });
 }
 
+/// The cases of `crowd_ratio` and `flock_ratio`, each timed against the normal cube.
+enum class extreme { radius_zero, far_line, half_far_line };
+
+const char* name_of(extreme e) {
+    switch (e) {
+        case extreme::radius_zero: return "radius_0";
+        case extreme::far_line: return "line_6e17_to_1.1e18";
+        case extreme::half_far_line: return "half_cube_half_far_line";
+    }
+    return "?";
+}
+
+/// The agents of a case: the cube, with all of it (or half) strung along x from 6e17 to
+/// 1.1e18 (at y = z = 0), or as it is (radius 0).
+std::vector<steer::vehicle<V>> agents_for(std::size_t n, extreme e) {
+    auto all = boids_in_cube(n);
+    const std::size_t strung = e == extreme::far_line ? n : e == extreme::half_far_line ? n / 2 : 0;
+    for (std::size_t i = 0; i < strung; ++i)
+        all[i].set_position(V(static_cast<S>(6e17 + 5e17 * static_cast<double>(i) / static_cast<double>(strung)), 0, 0));
+    return all;
+}
+
+/// CPU seconds of the process so far.
+double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+/// Steps `normal` and `odd` in turns with `run_normal` and `run_odd`, one of each per
+/// iteration (restarting both every `reset_every` steps, untimed), and reports `ratio` and
+/// `cpu_ratio`: the odd steps' wall and CPU time over the normal steps'. Both in one loop,
+/// so that whatever else the machine does weighs on both alike.
+template <class Subject, class RunNormal, class RunOdd>
+void time_ratio(benchmark::State& state, const Subject& normal, const Subject& odd, std::size_t n, RunNormal run_normal,
+                RunOdd run_odd) {
+    Subject a = normal, b = odd;
+    run_normal(a);  // warm: buffers sized
+    run_odd(b);
+    double wall[2] = {0, 0}, cpu[2] = {0, 0};
+    const auto timed = [&](int which, auto&& run) {
+        const auto start = std::chrono::steady_clock::now();
+        const double cpu_start = cpu_seconds();
+        run();
+        cpu[which] += cpu_seconds() - cpu_start;
+        wall[which] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    int steps = 0;
+    for (auto _ : state) {
+        if (++steps == reset_every) {
+            state.PauseTiming();
+            a = normal;
+            b = odd;
+            run_normal(a);
+            run_odd(b);
+            steps = 0;
+            state.ResumeTiming();
+        }
+        timed(0, [&] { run_normal(a); });
+        timed(1, [&] { run_odd(b); });
+        benchmark::DoNotOptimize(std::as_const(a).vehicles().data());
+        benchmark::DoNotOptimize(std::as_const(b).vehicles().data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["ratio"] = wall[0] > 0 ? wall[1] / wall[0] : 0;
+    state.counters["cpu_ratio"] = cpu[0] > 0 ? cpu[1] / cpu[0] : 0;
+    set_counters(state, 2 * n);
+}
+
+/// range(0) = N, range(1) = extreme: the mixed crowd of `crowd_mixed`, a case against the
+/// normal cube.
+void crowd_ratio(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto e = static_cast<extreme>(state.range(1));
+    const mixed_think mix = mix_for(n);
+    const auto think = [&mix](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        return mix(self, neighbors);
+    };
+    const S radius = e == extreme::radius_zero ? S(0) : reach;
+    time_ratio(state, filled<steer::crowd<V>>(boids_in_cube(n)), filled<steer::crowd<V>>(agents_for(n, e)), n,
+               [&](steer::crowd<V>& c) { c.step(dt, reach, think); },
+               [&](steer::crowd<V>& c) { c.step(dt, radius, think); });
+}
+
+/// range(0) = N, range(1) = extreme: the flock of `flock`, a case against the normal cube.
+void flock_ratio(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto e = static_cast<extreme>(state.range(1));
+    const auto params = boids(true);
+    auto odd_params = params;
+    if (e == extreme::radius_zero)
+        odd_params.separation.max_distance = odd_params.alignment.max_distance = odd_params.cohesion.max_distance = 0;
+    const pull_to_middle pull{V(side_for(n) / 2)};
+    time_ratio(state, filled<steer::flock<V>>(boids_in_cube(n)), filled<steer::flock<V>>(agents_for(n, e)), n,
+               [&](steer::flock<V>& f) { f.step(dt, params, pull); },
+               [&](steer::flock<V>& f) { f.step(dt, odd_params, pull); });
+}
+
 /// range(0) = N. The user's own loop: a lattice with bins of side `reach`.
 void per_vehicle_mixed(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(0));
@@ -354,6 +456,18 @@ const bool registered = [] {
                 ->Args({n, 1, p})->ArgNames({"n", "threads", "placement"})->UseRealTime()->Unit(benchmark::kMillisecond);
             benchmark::RegisterBenchmark(("flock" + label).c_str(), flock)
                 ->Args({n, 1, p})->ArgNames({"n", "threads", "placement"})->UseRealTime()->Unit(benchmark::kMillisecond);
+        }
+    // The extreme cases against the normal cube, in turns, at 10^4 (one thread); up to
+    // STEER_BENCH_RATIO_MAX when it is set (e.g. 1000000: 10^5 and 10^6 as well).
+    const char* ratio_max = std::getenv("STEER_BENCH_RATIO_MAX");
+    const std::int64_t ratio_largest = ratio_max ? std::atoll(ratio_max) : 10000;
+    for (std::int64_t n = 10000; n <= ratio_largest; n *= 10)
+        for (int e = 0; e <= static_cast<int>(extreme::half_far_line); ++e) {
+            const std::string label = std::string("/") + name_of(static_cast<extreme>(e));
+            benchmark::RegisterBenchmark(("crowd_ratio" + label).c_str(), crowd_ratio)
+                ->Args({n, e})->ArgNames({"n", "case"})->UseRealTime()->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("flock_ratio" + label).c_str(), flock_ratio)
+                ->Args({n, e})->ArgNames({"n", "case"})->UseRealTime()->Unit(benchmark::kMillisecond);
         }
     return true;
 }();

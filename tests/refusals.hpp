@@ -28,7 +28,8 @@ struct refusal {
 };
 
 /// A game's agent whose radius is whatever it says, even a negative one (a vehicle refuses
-/// those when it is built, so only a type of the user's can hand one to a behavior).
+/// those when it is built, so only a type of the user's can hand one to a behavior, which
+/// refuses it too).
 template <steer::vector V>
 struct odd_radius_agent {
     steer::scalar_t<V> size;
@@ -109,6 +110,9 @@ inline std::vector<refusal> refusals() {
     add("steer::vehicle::set_velocity: velocity must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_velocity(bad); });
     add("steer::vehicle::set_forward: forward must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_forward(bad); });
     add("steer::vehicle::set_forward: forward must be non-zero (got (0, 0, 0))", [] { steer::vehicle<V>().set_forward(V(0)); });
+    add("steer::vehicle::set_forward: forward must be long enough to normalize (a component of at least "
+        "1.17549435e-38 in magnitude) (got (1.00000022e-39, 0, 0))",
+        [] { steer::vehicle<V>().set_forward(V(1e-39f, 0, 0)); });
     add("steer::vehicle::set_mass: mass must be > 0 and finite (got 0)", [] { steer::vehicle<V>().set_mass(0); });
     add("steer::vehicle::set_radius: radius must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_radius(-1); });
     add("steer::vehicle::set_max_force: max_force must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().set_max_force(-1); });
@@ -120,6 +124,9 @@ inline std::vector<refusal> refusals() {
     add("steer::vehicle_params: facing must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>({.facing = bad}); });
     add("steer::vehicle::set_facing: facing must be finite (got (inf, 0, 0))", [=] { steer::vehicle<V>().set_facing(bad); });
     add("steer::vehicle::set_facing: facing must be non-zero (got (0, 0, 0))", [] { steer::vehicle<V>().set_facing(V(0)); });
+    add("steer::vehicle::set_facing: facing must be long enough to normalize (a component of at least "
+        "1.17549435e-38 in magnitude) (got (0, 0, -9.9999461e-41))",
+        [] { steer::vehicle<V>().set_facing(V(0, 0, -1e-40f)); });
     add("steer::vehicle::set_max_turn_rate: max_turn_rate must be >= 0 (infinity for no limit) (got -1)",
         [] { steer::vehicle<V>().set_max_turn_rate(-1); });
     add("steer::vehicle::turn: dt must be >= 0 and finite (got -1)", [] { steer::vehicle<V>().turn(V(0), -1); });
@@ -284,6 +291,18 @@ inline std::vector<refusal> refusals() {
         const std::vector<steer::vehicle<V>> dots{steer::vehicle<V>({.position = V(1, 0, 0), .radius = 0})};
         (void)steer::reciprocal_avoidance(ok, dots, V(0), step);
     });
+    add("steer::obstacle_avoidance: a.radius() must be >= 0 and finite (got -1)", [] {
+        const steer::test::odd_radius_agent<V> odd{S(-1)};
+        (void)steer::obstacle_avoidance(odd, std::vector<steer::sphere<V>>{{V(2, 0, 0), 1}});
+    });
+    add("steer::separation: a.radius() must be >= 0 and finite (got -1)", [] {
+        const steer::test::odd_radius_agent<V> odd{S(-1)};
+        (void)steer::separation(odd, none, steer::neighborhood<V>{});
+    });
+    add("steer::seek: a.radius() must be >= 0 and finite (got nan)", [] {
+        const steer::test::odd_radius_agent<V> odd{std::numeric_limits<S>::quiet_NaN()};
+        (void)steer::seek(odd, V(1));
+    });
     using leader = steer::leader_following_params<V>;
     add("steer::leader_following: behind_distance must be >= 0 and finite (got -1)",
         [] { (void)steer::leader_following(ok, ok, none, leader{.behind_distance = -1}); });
@@ -315,6 +334,9 @@ inline std::vector<refusal> refusals() {
         [] { steer::validate(steer::oriented_box<V>{V(0), V(1), {V(2, 0, 0), V(0, 1, 0), V(0, 0, 1)}}); });
     add("steer::plane: normal must be non-zero (got (0, 0, 0))",
         [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0), 1}); });
+    add("steer::plane: normal must be long enough to normalize (a component of at least 1.17549435e-38 in "
+        "magnitude) (got (0, 9.99999935e-39, 0))",
+        [] { steer::validate(steer::plane<V>{V(0, 1e-38f, 0), 0}); });
     add("steer::plane: offset must be finite (got inf)", [=] { steer::validate(steer::plane<V>{V(0, 1, 0), inf}); });
     add("steer::plane: offset / |normal| (its distance from the origin) must be finite (got inf)",
         [] { (void)steer::obstacle_avoidance(ok, steer::plane<V>{V(0, 2e-38f, 0), 100}); });
@@ -324,6 +346,8 @@ inline std::vector<refusal> refusals() {
         [] { steer::polygon<V2>({V2(0), V2(1), V2(1)}); });
     add("steer::polygon: points must enclose an area (got all on one line)",
         [] { steer::polygon<V2>({V2(0), V2(1), V2(2)}); });
+    add("steer::polygon: points must not cross themselves (got edge 0 meeting edge 2)",
+        [] { steer::polygon<V2>({V2(0, 0), V2(2, 2), V2(2, 0), V2(0, 2)}); });  // a bow tie: no area either
     add("steer::polygon: points must not cross themselves (got edge 1 meeting edge 3)",
         [] { steer::polygon<V2>({V2(0, 0), V2(4, 0), V2(0, 3), V2(3, 4)}); });
     add("steer::ray_cast_obstacles: hit distance must be >= 0 and finite (got -1)", [] {
@@ -336,6 +360,13 @@ inline std::vector<refusal> refusals() {
             return std::optional<steer::ray_hit<V>>(steer::ray_hit<V>{1, o, V(0)});
         }));
     });
+    add("steer::ray_cast_obstacles: hit normal must be long enough to normalize (a component of at least "
+        "1.17549435e-38 in magnitude) (got (0, 9.9999461e-41, 0))",
+        [] {
+            (void)steer::obstacle_avoidance(ok, steer::ray_cast_obstacles([](const V& o, const V&, S) {
+                return std::optional<steer::ray_hit<V>>(steer::ray_hit<V>{1, o, V(0, 1e-40f, 0)});
+            }));
+        });
     add("steer::avatar_neighborhood: radius must be >= 0 and finite (got -1)",
         [] { steer::validate(steer::avatar_neighborhood<V>{.radius = -1}); });
     add("steer::avatar_neighborhood: velocity_weight must be >= 0 and finite (got -1)",
@@ -346,6 +377,11 @@ inline std::vector<refusal> refusals() {
         [] { steer::pathway<V>({V(1), V(1), V(1)}, S(1)); });
     add("steer::pathway: points must hold at least 2 distinct points (got 0 distinct of 0)",
         [] { steer::pathway<V>(std::vector<V>{}, S(1)); });
+    add("steer::pathway: points[1] and points[0] must be less than the largest finite number apart on each axis "
+        "(got (3.00000001e+38, 0, 0) and (-3.00000001e+38, 0, 0): their distance overflows)",
+        [] { steer::pathway<V>({V(-3e38f, 0, 0), V(3e38f, 0, 0)}, S(1)); });
+    add("steer::pathway: length (the sum of the segments' lengths) must be finite (got inf)",
+        [] { steer::pathway<V>({V(0), V(2e38f, 0, 0), V(0)}, S(1)); });
     add("steer::pathway: radii.size() must be equal to points.size() (2) (got 1)",
         [] { steer::pathway<V>({V(0), V(1)}, std::vector<S>{1}); });
     add("steer::pathway: radii[1] must be >= 0 and finite (got -1)",
@@ -519,6 +555,13 @@ inline std::vector<refusal> refusals() {
     add("steer::crowd::nearest: radius must be >= 0 and finite (got -1)", [=] { (void)pair().nearest(V(0), S(-1)); });
     add("steer::crowd::set_max_neighbors: max_neighbors must be in [1, 1024] (got 0)",
         [=] { pair().set_max_neighbors(0); });
+    const std::string most_agents = std::to_string(steer::crowd<V>::max_reserve());
+    add("steer::crowd::reserve: n must be at most " + most_agents + " (got " +
+            std::to_string(steer::crowd<V>::max_reserve() + 1) + ")",
+        [=] { pair().reserve(steer::crowd<V>::max_reserve() + 1); });
+    add("steer::flock::reserve: n must be at most " + most_agents + " (got " +
+            std::to_string(std::numeric_limits<std::size_t>::max()) + ")",
+        [] { steer::flock<V>().reserve(std::numeric_limits<std::size_t>::max()); });
     add("steer::flock::step: dt must be >= 0 and finite (got nan)", [] {
         steer::flock<V> f;
         f.add(steer::vehicle_params<V>{});

@@ -9,16 +9,22 @@
 
 #include <concepts>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include <glm/geometric.hpp>
 
+#include "detail/always_inline.hpp"
+#include "detail/expect.hpp"
 #include "local_space.hpp"
 #include "math.hpp"
 #include "vector.hpp"
 
 namespace steer {
+
+template <vector V>
+class vehicle;
 
 namespace detail {
 
@@ -38,7 +44,9 @@ using position_type_t = std::remove_cvref_t<decltype(std::declval<const A&>().po
 /// and `facing()` and `max_turn_rate()` for a character that looks one way and moves
 /// another (`steer::facing`, `steer::max_turn_rate`).
 /// `steer::vehicle<V>` models it; so does a ten-line adaptor that forwards to an engine's
-/// physics body (docs/integrating.md).
+/// physics body (docs/integrating.md). The behaviors refuse (STEER_EXPECTS) an agent whose
+/// radius, max_speed or max_force is negative or not finite, as a vehicle refuses them when
+/// it is built.
 template <class A>
 concept agent = requires(const A& a) { a.position(); } && vector<detail::position_type_t<A>> &&
     requires(const A& a) {
@@ -158,6 +166,40 @@ template <agent A>
 }
 
 namespace detail {
+
+/// Whether agents of type `A` keep their limits valid themselves: `steer::vehicle` refuses
+/// a negative or non-finite radius, max_speed or max_force when it is built or set, so the
+/// behaviors need not check them again.
+template <class A>
+inline constexpr bool keeps_its_limits = false;
+template <vector V>
+inline constexpr bool keeps_its_limits<vehicle<V>> = true;
+
+/// Reports the first of an agent's limits that is negative or not finite, as `where`.
+template <class S>
+STEER_DETAIL_COLD void refuse_limits(std::string_view where, S radius, S max_speed, S max_force) {
+    const auto bad = [](S value) { return !(value >= S(0) && value <= std::numeric_limits<S>::max()); };
+    if (bad(radius)) refuse(where, "a.radius()", ">= 0 and finite", radius);
+    else if (bad(max_speed)) refuse(where, "a.max_speed()", ">= 0 and finite", max_speed);
+    else refuse(where, "a.max_force()", ">= 0 and finite", max_force);
+}
+
+/// Refuses, as `where`, an agent of the user's own type whose radius, max_speed or max_force
+/// is negative or not finite, which `steer::vehicle` refuses when it is built: a check per
+/// call (six comparisons), none for a `vehicle`, which keeps its limits valid itself.
+template <agent A>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_limits(std::string_view where, const A& a) noexcept(keeps_its_limits<A>) {
+    if constexpr (!keeps_its_limits<A>) {
+        using S = agent_scalar_t<A>;
+        constexpr S most = std::numeric_limits<S>::max();
+        const auto radius = static_cast<S>(a.radius());
+        const auto max_speed = static_cast<S>(a.max_speed());
+        const auto max_force = static_cast<S>(a.max_force());
+        if (!(radius >= S(0) && radius <= most && max_speed >= S(0) && max_speed <= most && max_force >= S(0) &&
+              max_force <= most)) [[unlikely]]
+            refuse_limits(where, radius, max_speed, max_force);
+    }
+}
 
 /// An element of a range of others that points at an agent of vector type `V`: a raw or
 /// smart pointer, an iterator, a `std::reference_wrapper`.

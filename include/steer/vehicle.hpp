@@ -159,8 +159,7 @@ public:
     void set_forward(const V& f) {
         constexpr auto where = "steer::vehicle::set_forward";
         detail::expect_finite(where, "forward", f);
-        STEER_EXPECTS(safe_normalize(f) != V(S(0)),
-                      std::string(where) + ": forward must be non-zero (got " + detail::format_vector(f) + ")");
+        detail::expect_direction(where, "forward", f);
         frame_.reorient(f, current_up());
         velocity_ = frame_.forward() * speed_;
     }
@@ -168,8 +167,7 @@ public:
     void set_facing(const V& f) {
         constexpr auto where = "steer::vehicle::set_facing";
         detail::expect_finite(where, "facing", f);
-        STEER_EXPECTS(safe_normalize(f) != V(S(0)),
-                      std::string(where) + ": facing must be non-zero (got " + detail::format_vector(f) + ")");
+        detail::expect_direction(where, "facing", f);
         facing_ = safe_normalize(f);
         own_facing_ = true;
     }

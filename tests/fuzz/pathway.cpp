@@ -1,7 +1,7 @@
 // Pathway fuzzer: random polylines (repeated and collinear points, tiny and huge coordinates,
 // one radius or one per point, open or cyclic), queried at random points. Aborts unless
 // every answer is consistent, and finite within the promise (beyond it, fuzz_input.hpp's
-// wide inputs, a path's length may overflow: then only the exact comparisons are checked):
+// wide inputs, only the exact comparisons are checked):
 //   - nearest (the box hierarchy) gives exactly what nearest_by_scan gives, ties included;
 //   - the projection's point lies on the spine where point_at_distance(distance) says,
 //     its tangent is a unit vector, its distance lies in [0, length()] ([0, length()) cyclic),
@@ -9,8 +9,10 @@
 //   - point_at_distance, tangent_at_distance and radius_at_distance are finite for any
 //     finite distance, wrapped or clamped;
 //   - nearest_inside gives a point contains() accepts (up to rounding).
-// A polyline with fewer than 2 distinct points is refused by the constructor (STEER_EXPECTS,
-// std::invalid_argument): the harness checks that a refusal happens exactly then.
+// The constructor refuses (STEER_EXPECTS, std::invalid_argument) a polyline with fewer than
+// 2 distinct points, two consecutive points whose difference overflows, and a length that
+// overflows: the harness finds which of these the points have, in the constructor's order,
+// and checks that a refusal happens exactly then, naming that cause.
 
 #include <algorithm>
 #include <cmath>
@@ -20,6 +22,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <steer/world/pathway.hpp>
@@ -72,23 +75,43 @@ void run(input& in) {
     for (unsigned i = 0; i < count; ++i) radii.push_back(per_point ? in.non_negative<S>() : S(0));
     const S radius = in.flag() ? in.in_range<S>(S(0), S(2)) : in.non_negative<S>();
 
-    // The constructor's rule for "distinct": the offset normalizes to a unit vector.
+    // The constructor's rule for "distinct": the offset normalizes to a unit vector; an offset
+    // that overflows is refused. The cause a refusal must name ("" for none), first found first.
     std::vector<V> distinct;
-    for (const V& p : points)
-        if (distinct.empty() || steer::safe_normalize(p - distinct.back()) != V(S(0))) distinct.push_back(p);
+    std::string cause;
+    for (const V& p : points) {
+        if (!cause.empty()) break;
+        if (distinct.empty()) {
+            distinct.push_back(p);
+        } else if (!steer::is_finite(p - distinct.back())) {
+            cause = "must be less than the largest finite number apart";
+        } else if (steer::safe_normalize(p - distinct.back()) != V(S(0))) {
+            distinct.push_back(p);
+        }
+    }
     if (cyclic)
-        while (distinct.size() > 1 && steer::safe_normalize(distinct.front() - distinct.back()) == V(S(0)))
-            distinct.pop_back();
+        while (cause.empty() && distinct.size() > 1) {
+            if (!steer::is_finite(distinct.front() - distinct.back())) cause = "must be less than the largest finite number apart";
+            else if (steer::safe_normalize(distinct.front() - distinct.back()) == V(S(0))) distinct.pop_back();
+            else break;
+        }
+    if (cause.empty() && distinct.size() < 2) cause = "points must hold at least 2 distinct points";
+    if (cause.empty()) {
+        S sum = 0;  // the length, summed as the constructor sums it
+        for (std::size_t i = 0; i + 1 < distinct.size() + (cyclic ? 1 : 0); ++i)
+            sum += steer::safe_length(distinct[(i + 1) % distinct.size()] - distinct[i]);
+        if (!std::isfinite(sum)) cause = "length (the sum of the segments' lengths) must be finite";
+    }
 
     std::optional<steer::pathway<V>> built;
     try {
         if (per_point) built.emplace(points, radii, cyclic);
         else built.emplace(points, radius, cyclic);
-    } catch (const std::invalid_argument&) {
-        STEER_FUZZ_CHECK(distinct.size() < 2);
+    } catch (const std::invalid_argument& e) {
+        STEER_FUZZ_CHECK(!cause.empty() && std::string(e.what()).find(cause) != std::string::npos);
         return;
     }
-    STEER_FUZZ_CHECK(distinct.size() >= 2);
+    STEER_FUZZ_CHECK(cause.empty());
     const steer::pathway<V>& path = *built;
 
     const auto kept = path.points();
@@ -97,9 +120,9 @@ void run(input& in) {
     STEER_FUZZ_CHECK(path.segment_count() == (cyclic ? kept.size() : kept.size() - 1));
     STEER_FUZZ_CHECK(path.cyclic() == cyclic);
 
-    // Length: finite, positive, the sum of the segment lengths.
+    // Length: finite (an overflowing one is refused), positive, the sum of the segment lengths.
     const S length = path.length();
-    STEER_FUZZ_PROMISED(std::isfinite(length) && length > S(0));
+    STEER_FUZZ_CHECK(std::isfinite(length) && length > S(0));
     S scale = 0;  // the largest coordinate: rounding errors are relative to it
     for (const V& p : kept) scale = std::max(scale, steer::max_abs_component(p));
     S sum = 0;

@@ -11,7 +11,9 @@
 // Tolerances are relative to the size of the numbers involved.
 //
 // A shape is built only if `validate` (or polygon's constructor) accepts it: their
-// refusals are the one exception the harness expects.
+// refusals are the one exception the harness expects, and each must name the cause the
+// harness finds in the shape itself (a plane's normal zero or too short to normalize, an
+// outline with too few corners, all on one line, or crossing itself, such as a bow tie).
 
 #include <algorithm>
 #include <array>
@@ -21,6 +23,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <steer/world/avatar_neighborhood.hpp>
@@ -198,6 +201,8 @@ void query(input& in, const Shape& shape, const V& reference, steer::scalar_t<V>
 template <steer::vector V>
 void run(input& in) {
     using S = steer::scalar_t<V>;
+    std::string expected_cause;  // the start of the message a refusal must give ("" for none)
+    std::string polygon_causes;  // what the outline's points allow a refusal to name
     const unsigned kind = in.pick(steer::dimension_v<V> == 2 ? 7 : 6);
     steer::fuzz::trace("shape %u, dimension %d, %s", kind, steer::dimension_v<V>, sizeof(S) == 4 ? "float" : "double");
     try {
@@ -230,7 +235,17 @@ void run(input& in) {
             }
             case 3: {
                 const steer::plane<V> h{in.flag() ? random_unit<V>(in) : in.vec<V>(), in.scalar<S>()};
+                // The cause the refusal must name, in the order validate checks them.
+                const S largest = steer::max_abs_component(h.normal);
+                expected_cause = !steer::is_finite(h.normal)  ? "steer::plane: normal must be finite"
+                                 : !std::isfinite(h.offset)   ? "steer::plane: offset must be finite"
+                                 : largest == S(0)            ? "steer::plane: normal must be non-zero"
+                                 : largest < std::numeric_limits<S>::min() ? "steer::plane: normal must be long enough to normalize"
+                                 : !std::isfinite(h.offset / steer::safe_length(h.normal))
+                                     ? "steer::plane: offset / |normal|"
+                                     : "";
                 steer::validate(h);
+                STEER_FUZZ_CHECK(expected_cause.empty());  // accepted: there was nothing to refuse
                 const V on = steer::safe_normalize(h.normal) * steer::signed_distance(h, V(S(0))) * S(-1);
                 query(in, h, steer::is_finite(on) ? on : V(S(0)), S(1), true);
                 break;
@@ -269,11 +284,33 @@ void run(input& in) {
                             const S r = star && i % 2 ? radius * S(0.4) : radius;
                             points.push_back(center + V(S(std::cos(angle)), S(std::sin(angle))) * r);
                         }
+                    } else if (in.pick(4) == 0) {  // a bow tie, maybe turned: crossing itself, no area
+                        const V a = in.vec<V>() * S(0.001) + V(radius, S(0)), b = V(-a.y, a.x);
+                        for (const V& corner : {a, -a, b, -b}) points.push_back(center + corner);
                     } else {  // any points: often refused (crossing edges, collinear, repeated)
                         for (unsigned i = 0; i < count; ++i) points.push_back(in.flag() ? in.vec<V>() : center + in.vec<V>());
                     }
                     for (V& p : points)
                         if (!steer::is_finite(p)) p = center;
+                    // The causes a refusal may name, found in the points as the constructor
+                    // takes them: repeats dropped, then too few, all on one line, or else
+                    // (an outline without area that is not a line) crossing itself.
+                    std::vector<V> corners;
+                    const auto repeat = [](const V& p, const V& q) {
+                        return steer::max_abs_component(q - p) < std::numeric_limits<S>::min();
+                    };
+                    for (const V& p : points)
+                        if (corners.empty() || !repeat(corners.back(), p)) corners.push_back(p);
+                    while (corners.size() > 1 && repeat(corners.back(), corners.front())) corners.pop_back();
+                    bool on_one_line = true;
+                    for (const V& p : corners)
+                        if (corners.size() >= 2 && (corners[1].x - corners[0].x) * (p.y - corners[0].y) -
+                                                           (corners[1].y - corners[0].y) * (p.x - corners[0].x) !=
+                                                       S(0))
+                            on_one_line = false;
+                    polygon_causes = corners.size() < 3 ? "at least 3 distinct points"
+                                     : on_one_line      ? "all on one line"
+                                                        : "not all on one line";
                     const steer::polygon<V> shape(points);
                     for (const V& p : shape.points()) steer::fuzz::trace("  corner %.17g %.17g", double(p.x), double(p.y));
                     steer::fuzz::trace("  bounds %.17g %.17g radius %.17g", double(shape.bounds().center.x),
@@ -285,6 +322,15 @@ void run(input& in) {
         }
     } catch (const std::invalid_argument& e) {
         steer::fuzz::trace("refused: %s", e.what());  // the shape's documented refusal: nothing to query
+        const std::string message = e.what();
+        if (!expected_cause.empty()) STEER_FUZZ_CHECK(message.rfind(expected_cause, 0) == 0);
+        if (polygon_causes == "at least 3 distinct points")
+            STEER_FUZZ_CHECK(message.find("at least 3 distinct points") != std::string::npos);
+        else if (polygon_causes == "all on one line")
+            STEER_FUZZ_CHECK(message.find("all on one line") != std::string::npos);
+        else if (polygon_causes == "not all on one line")  // a crossing, or (rounding) no area at all
+            STEER_FUZZ_CHECK(message.find("all on one line") == std::string::npos &&
+                             message.find("distinct points") == std::string::npos);
     }
 }
 

@@ -3,6 +3,9 @@
 
 #include <cmath>
 #include <cstddef>
+#include <functional>
+#include <limits>
+#include <utility>
 #include <map>
 #include <memory>
 #include <string>
@@ -415,4 +418,88 @@ TEST_CASE_TEMPLATE("an adaptor's mass is used where the behavior needs one", V, 
     CHECK(steer::mass(adaptor) == doctest::Approx(3));
     CHECK(same_bits(steer::arrival(heavy, target, {.slowing_distance = S(2)}),
                     steer::arrival(adaptor, target, {.slowing_distance = S(2)})));
+}
+
+TEST_CASE_TEMPLATE("every behavior refuses a user's agent whose radius, max_speed or max_force is negative or not "
+                   "finite, naming the behavior and the member",
+                   V, STEER_TEST_VECTORS) {
+    // A vehicle refuses such limits when it is built; an agent of the game's own type reached
+    // the behaviors with them (obstacle_avoidance then returned zero, separation went on).
+    using S = steer::scalar_t<V>;
+    steer::rng gen(3);
+    const scene<V> w = random_scene<V>(gen);
+    const steer::vehicle<V> other({.position = make<V>(1, 1, 0), .velocity = make<V>(0, 1, 0)});
+    const steer::vehicle<V> third({.position = make<V>(-1, 2, 0)});
+    const std::vector<steer::vehicle<V>> group{other, third};
+    const S dt = S(1) / S(30);
+    const S nan = std::numeric_limits<S>::quiet_NaN(), inf = std::numeric_limits<S>::infinity();
+    struct bad_limit {
+        plain_agent<V> agent;
+        std::string member;  // as the message names it, with the value it prints
+    };
+    const auto agent_with = [](S size, S top_speed, S top_force) {
+        plain_agent<V> a{make<V>(0, 0, 0), make<V>(1, 0, 0), make<V>(1, 0, 0)};
+        a.size = size;
+        a.top_speed = top_speed;
+        a.top_force = top_force;
+        return a;
+    };
+    const std::vector<bad_limit> bad{{agent_with(-1, 1, 1), "a.radius() must be >= 0 and finite (got -1)"},
+                                     {agent_with(nan, 1, 1), "a.radius() must be >= 0 and finite (got nan)"},
+                                     {agent_with(S(0.5), -2, 1), "a.max_speed() must be >= 0 and finite (got -2)"},
+                                     {agent_with(S(0.5), inf, 1), "a.max_speed() must be >= 0 and finite (got inf)"},
+                                     {agent_with(S(0.5), 1, -3), "a.max_force() must be >= 0 and finite (got -3)"},
+                                     {agent_with(S(0.5), 1, nan), "a.max_force() must be >= 0 and finite (got nan)"}};
+    for (const bad_limit& b : bad) {
+        const plain_agent<V>& a = b.agent;
+        CAPTURE(b.member);
+        auto wandering = w.wander;
+        auto patrolling = w.patrol;
+        auto gen_copy = w.gen;
+        std::vector<std::pair<std::string, std::function<void()>>> calls{
+            {"seek", [&] { (void)steer::seek(a, w.target); }},
+            {"flee", [&] { (void)steer::flee(a, w.target); }},
+            {"arrival", [&] { (void)steer::arrival(a, w.target); }},
+            {"pursuit", [&] { (void)steer::pursuit(a, other); }},
+            {"evasion", [&] { (void)steer::evasion(a, other); }},
+            {"offset_pursuit", [&] { (void)steer::offset_pursuit(a, other); }},
+            {"wander", [&] { (void)steer::wander(a, wandering, gen_copy, dt); }},
+            {"interpose", [&] { (void)steer::interpose(a, other, third); }},
+            {"shadow", [&] { (void)steer::shadow(a, other); }},
+            {"docking", [&] { (void)steer::docking(a, w.target, w.dock_forward); }},
+            {"patrol", [&] { (void)steer::patrol(a, w.checkpoints, patrolling); }},
+            {"obstacle_avoidance", [&] { (void)steer::obstacle_avoidance(a, w.rocks); }},
+            {"containment", [&] { (void)steer::containment(a, w.tank); }},
+            {"path_following", [&] { (void)steer::path_following(a, w.path); }},
+            {"wall_following", [&] { (void)steer::wall_following(a, w.wall); }},
+            {"flow_field_following", [&] { (void)steer::flow_field_following(a, w.field); }},
+            {"hide", [&] { (void)steer::hide(a, other, w.rocks); }},
+            {"hide", [&] { (void)steer::hide(a, V(other.position()), w.rocks); }},
+            {"unaligned_collision_avoidance", [&] { (void)steer::unaligned_collision_avoidance(a, group); }},
+            {"separation", [&] { (void)steer::separation(a, group, w.around); }},
+            {"cohesion", [&] { (void)steer::cohesion(a, group, w.around); }},
+            {"alignment", [&] { (void)steer::alignment(a, group, w.around); }},
+            {"flocking", [&] { (void)steer::flocking(a, group, steer::flocking_params<V>{}); }},
+            {"leader_following", [&] { (void)steer::leader_following(a, other, group); }},
+            {"avatar_avoidance", [&] { (void)steer::avatar_avoidance(a, w.avatar_position, w.avatar_velocity, {.radius = 3}); }},
+        };
+        if constexpr (steer::dimension_v<V> == 2)
+            calls.emplace_back("wander_turning", [&] {
+                steer::wander_turning_state<V> state;
+                (void)steer::wander_turning(a, state, gen_copy, dt);
+            });
+        if (b.member.rfind("a.radius()", 0) != 0) {  // (reciprocal_avoidance asks a radius > 0 first: its own message)
+            calls.emplace_back("reciprocal_avoidance", [&] { (void)steer::reciprocal_avoidance(a, group, V(0), dt); });
+            calls.emplace_back("reciprocal_avoidance", [&] { (void)steer::collision_free_velocity(a, group, V(0), dt); });
+        }
+        for (const auto& [name, call] : calls) {
+            CAPTURE(name);
+            CHECK(steer::test::refusal_of(call) == "steer::" + name + ": " + b.member);
+        }
+        CHECK(wandering.target == w.wander.target);  // refused before anything changed
+    }
+    // The library's vehicle keeps its limits valid: the behaviors do not check them again.
+    static_assert(steer::detail::keeps_its_limits<steer::vehicle<V>>);
+    static_assert(!steer::detail::keeps_its_limits<plain_agent<V>>);
+    static_assert(noexcept(steer::seek(std::declval<const steer::vehicle<V>&>(), V())));
 }

@@ -28,6 +28,7 @@ namespace steer {
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> alignment(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n) {
+    detail::expect_limits("steer::alignment", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(n);

@@ -126,6 +126,7 @@ template <agent A>
 template <agent A>
 [[nodiscard]] agent_vector_t<A> arrival(const A& a, const agent_vector_t<A>& target,
                                         const arrival_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::arrival", a);
     using S = agent_scalar_t<A>;
     validate(p);
     constexpr S damping = 4;

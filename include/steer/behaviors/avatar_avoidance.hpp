@@ -76,7 +76,9 @@ template <vector V>
 template <agent A>
 [[nodiscard]] agent_vector_t<A> avatar_avoidance(const A& a, const agent_vector_t<A>& avatar_position,
                                                  const agent_vector_t<A>& avatar_velocity,
-                                                 const avatar_neighborhood<agent_vector_t<A>>& zone) noexcept {
+                                                 const avatar_neighborhood<agent_vector_t<A>>& zone)
+    noexcept(detail::keeps_its_limits<A>) {
+    detail::expect_limits("steer::avatar_avoidance", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     const V position = a.position();

@@ -40,6 +40,11 @@ void validate(const containment_params<V>& p) {
 /// most of its time wandering. At zero speed (an agent at rest outside) the target is the
 /// nearest inside point itself.
 ///
+/// The region is validated on every call (`validate(region)` when its type has one, as
+/// the obstacle behaviors validate their obstacles): an inverted box, a plane whose normal
+/// is zero or not finite, a sphere of negative radius or an oriented box without size or
+/// with axes that are not orthonormal is refused by name.
+///
 /// @return seek's force toward that inside point (the velocity error as a force, full
 ///         effort at an error of max_speed or more), or exactly zero while the prediction
 ///         is inside.
@@ -47,9 +52,11 @@ template <agent A, class Region>
     requires region<Region, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> containment(const A& a, const Region& region,
                                             const containment_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::containment", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
+    detail::validate_region(region);
     const V future = predict_future_position(a, p.prediction_time);
     if (contains(region, future)) return V(S(0));
     const V boundary = static_cast<V>(nearest_inside(region, future));

@@ -78,6 +78,7 @@ template <agent A>
 [[nodiscard]] agent_vector_t<A> docking(const A& a, const agent_vector_t<A>& target,
                                         const agent_vector_t<A>& target_forward,
                                         const docking_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::docking", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

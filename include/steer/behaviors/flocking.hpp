@@ -118,6 +118,7 @@ template <vector V>
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p) {
+    detail::expect_limits("steer::flocking", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:

@@ -38,6 +38,7 @@ void validate(const flow_field_following_params<V>& p) {
 template <agent A>
 [[nodiscard]] agent_vector_t<A> flow_field_following(const A& a, const flow_field<agent_vector_t<A>>& field,
                                                      const flow_field_following_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::flow_field_following", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

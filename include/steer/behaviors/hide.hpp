@@ -90,6 +90,7 @@ template <agent A, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const agent_vector_t<A>& hunter_position, const Obstacles& obstacles,
                                      const hide_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::hide", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);
@@ -120,6 +121,7 @@ template <agent A, agent_of<agent_vector_t<A>> H, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const H& hunter, const Obstacles& obstacles,
                                      const hide_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::hide", a);
     return hide(a, static_cast<agent_vector_t<A>>(hunter.position()), obstacles, p);
 }
 

@@ -57,6 +57,7 @@ template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
 template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
 [[nodiscard]] agent_vector_t<A> interpose(const A& a, const B& first, const C& second,
                                           const interpose_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::interpose", a);
     validate(p);
     return arrival(a, interpose_point(a, first, second), {.slowing_distance = p.slowing_distance});
 }

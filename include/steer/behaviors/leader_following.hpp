@@ -97,6 +97,7 @@ template <agent A, agent_of<agent_vector_t<A>> L, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> leader_following(const A& a, const L& leader, const R& neighbors,
                                                  const leader_following_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::leader_following", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

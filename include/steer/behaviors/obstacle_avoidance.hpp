@@ -124,6 +124,7 @@ template <agent A, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> obstacle_avoidance(const A& a, const Obstacles& obstacles,
                                                    const obstacle_avoidance_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::obstacle_avoidance", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

@@ -44,6 +44,7 @@ void validate(const offset_pursuit_params<V>& p) {
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> offset_pursuit(const A& a, const Q& quarry,
                                                const offset_pursuit_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::offset_pursuit", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

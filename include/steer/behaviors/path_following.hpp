@@ -79,6 +79,7 @@ template <agent A>
 template <agent A>
 [[nodiscard]] agent_vector_t<A> path_following(const A& a, const pathway<agent_vector_t<A>>& path,
                                                const path_following_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::path_following", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

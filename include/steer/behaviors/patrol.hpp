@@ -93,6 +93,7 @@ template <agent A>
 [[nodiscard]] agent_vector_t<A> patrol(const A& a,
                                        std::type_identity_t<std::span<const agent_vector_t<A>>> checkpoints,
                                        patrol_state& s, const patrol_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::patrol", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

@@ -86,6 +86,7 @@ template <agent P, agent Q>
 /// @return seek's force toward the predicted position (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> pursuit(const A& a, const Q& quarry, const pursuit_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::pursuit", a);
     validate(p);
     const agent_scalar_t<A> time = detail::prediction_time(a, quarry, p.max_prediction_time);
     return seek(a, predict_future_position(quarry, time));
@@ -97,6 +98,7 @@ template <agent A, agent_of<agent_vector_t<A>> Q>
 /// @return flee's force from the predicted position (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> evasion(const A& a, const Q& menace, const evasion_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::evasion", a);
     validate(p);
     const agent_scalar_t<A> time = detail::prediction_time(menace, a, p.max_prediction_time);
     return flee(a, predict_future_position(menace, time));

@@ -369,6 +369,7 @@ template <agent A, class R, class Obstacles>
     expect_above(where, "dt", dt, S(0));
     const S radius = static_cast<S>(a.radius());
     expect_above(where, "radius", radius, S(0));
+    expect_limits(where, a);
     const S max_speed = std::max(S(0), static_cast<S>(a.max_speed()));  // (NaN: 0)
     const V position = a.position();
     const V velocity = a.velocity();

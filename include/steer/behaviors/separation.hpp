@@ -45,6 +45,7 @@ template <std::floating_point S>
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> separation(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n) {
+    detail::expect_limits("steer::separation", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:

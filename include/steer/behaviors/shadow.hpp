@@ -49,6 +49,7 @@ void validate(const shadow_params<V>& p) {
 ///         the stand-off distance.
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> shadow(const A& a, const Q& quarry, const shadow_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::shadow", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

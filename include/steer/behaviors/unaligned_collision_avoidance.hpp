@@ -71,6 +71,7 @@ template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> unaligned_collision_avoidance(
     const A& a, const R& others, const unaligned_collision_avoidance_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::unaligned_collision_avoidance", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

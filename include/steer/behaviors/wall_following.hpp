@@ -86,6 +86,7 @@ void validate(const wall_following_params<V>& p) {
 template <agent A>
 [[nodiscard]] agent_vector_t<A> wall_following(const A& a, const pathway<agent_vector_t<A>>& wall,
                                                const wall_following_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::wall_following", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     validate(p);

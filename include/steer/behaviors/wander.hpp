@@ -80,6 +80,7 @@ struct wander_state {
 template <agent A, std::uniform_random_bit_generator G>
 [[nodiscard]] agent_vector_t<A> wander(const A& a, wander_state<agent_vector_t<A>>& s, G& gen, agent_scalar_t<A> dt,
                                        const wander_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::wander", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     dt = detail::non_negative_or_zero<detail::hot_path::wander_dt>("steer::wander", "dt", dt);
@@ -158,6 +159,7 @@ template <agent A, std::uniform_random_bit_generator G>
 [[nodiscard]] agent_vector_t<A> wander_turning(const A& a, wander_turning_state<agent_vector_t<A>>& s, G& gen,
                                                agent_scalar_t<A> dt,
                                                const wander_turning_params<agent_vector_t<A>>& p = {}) {
+    detail::expect_limits("steer::wander_turning", a);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     dt = detail::non_negative_or_zero<detail::hot_path::wander_turning_dt>("steer::wander_turning", "dt", dt);

@@ -540,7 +540,8 @@ private:
         phases_.push_back(phase);
         ids_.push_back(id);
         if constexpr (has_data) data_.values.push_back(std::forward<Data>(data)...);
-        touched_.push_back(0);
+        // A slot vacated since the last sort keeps its flag (and its one entry in the list).
+        if (touched_.size() == slot) touched_.push_back(0);
         touch(slot);
         kinds_known_ = false;
         return id;
@@ -568,7 +569,8 @@ public:
         phases_.pop_back();
         ids_.pop_back();
         if constexpr (has_data) data_.values.pop_back();
-        touched_.pop_back();
+        // touched_ keeps the vacated slot's flag: the list holds each slot once, and a later
+        // agent in the slot must not be listed again.
         kinds_known_ = false;
         release(id.index);
     }
@@ -587,9 +589,28 @@ public:
         kinds_known_ = false;
     }
 
+    /// The most agents `reserve` takes: as many as fit in `steer::max_table_bytes` at
+    /// `bytes_per_agent()` each, and at most 2^32 - 2 (what `add` takes).
+    [[nodiscard]] static constexpr std::size_t max_reserve() noexcept {
+        return static_cast<std::size_t>(detail::table_capacity(bytes_per_agent(), no_slot - 1));
+    }
+    /// The bytes a step's tables take per agent: its vehicle, steering, phase, handle and data
+    /// (each twice: before and after the step), its cell, grid order and hot copies.
+    [[nodiscard]] static constexpr std::size_t bytes_per_agent() noexcept {
+        using row = typename detail::crowd_grid<D>::row_key;
+        std::size_t bytes = 2 * (sizeof(vehicle_type) + sizeof(V) + sizeof(std::uint32_t) + sizeof(id_type));
+        bytes += 5 * sizeof(std::uint32_t) + sizeof(std::uint8_t);  // slot_of_, generations_, order_, keys, touched
+        bytes += 2 * (sizeof(std::int64_t) + sizeof(row));          // cells, as noted and in grid order
+        bytes += sizeof(S) * (D + detail::record_size<D>);          // hot positions and records
+        if constexpr (has_data) bytes += 2 * sizeof(T) + 3 * sizeof(std::uint32_t);  // and kinds
+        return bytes;
+    }
+
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
-    /// nothing more.
+    /// nothing more. Refuses more than `max_reserve()` before allocating anything.
     void reserve(std::size_t n) {
+        STEER_EXPECTS(n <= max_reserve(),
+                      detail::describe(where("reserve"), "n", "at most " + detail::format_value(max_reserve()), n));
         for (auto* v : {&phases_, &slot_of_, &generations_, &next_phases_, &order_, &keys_bucket_, &touched_list_})
             v->reserve(n);
         vehicles_.reserve(n);
@@ -1096,30 +1117,31 @@ private:
         return own > widest ? widest : own >= S(0) ? own : S(0);
     }
 
-    /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
-    /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
-    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
-    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
-    /// only the rows and x cells it reaches are visited. Where there are more, or more than
-    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
-    /// says.
-    template <class P, bool Self>
-    [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
-                                     const S* const (&position)[std::size_t{D}],
-                                     const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
+    /// The most runs a neighbor search visits: one per row.
+    static constexpr std::size_t most_runs = detail::crowd_grid<D>::max_rows;
+
+    /// The runs of grid positions the neighbor search of the agent at grid position `k`
+    /// examines: [first[i], last[i]) for i < `visits`, the agent's own row first, for the
+    /// grid's reach or, when `near` is not negative, for what `near` reaches of it; and
+    /// `examined`, the candidates in them all.
+    STEER_DETAIL_ALWAYS_INLINE void search_runs(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                     const S* const (&position)[std::size_t{D}], S near, std::uint32_t (&first)[most_runs],
+                     std::uint32_t (&last)[most_runs], std::size_t& visits, std::size_t& examined) const noexcept {
         rows.enter(grid_, k);
         const std::int64_t x = grid_.x[k];
-        const std::size_t budget = 32 * max_neighbors_;
-        constexpr std::size_t most_rows = detail::crowd_grid<D>::max_rows;
-        std::uint32_t first[most_rows], last[most_rows];
         // The grid's reach, or what `near` reaches of it: the rows to visit and the x cells.
         std::int64_t x_lo = x - detail::crowd_grid<D>::split, x_hi = x + detail::crowd_grid<D>::split;
-        std::size_t visit[most_rows];
-        std::size_t visits = 0;
-        if (near >= S(0)) {
+        std::size_t visit[most_runs];
+        visits = 0;
+        const auto at = [&] {
             V p;
             for (int d = 0; d < D; ++d) p[d] = position[d][k];
+            return p;
+        };
+        if (near < S(0) && grid_.hashed_layout() && grid_.narrow_search(at())) [[unlikely]]
+            near = index_radius_;  // only the rows within reach
+        if (near >= S(0)) {
+            const V p = at();
             std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
             // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
             grid_.near_box(p, grid_radius(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
@@ -1130,7 +1152,7 @@ private:
         } else {
             for (std::size_t r = 0; r < rows.count; ++r) visit[visits++] = r;
         }
-        std::size_t examined = 0;
+        examined = 0;
         if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
             std::int64_t lo_entry, hi_entry;
             grid_.cell_entries(x_lo, x_hi, lo_entry, hi_entry);
@@ -1146,6 +1168,41 @@ private:
                 examined += last[i] - first[i];
             }
         }
+    }
+
+    /// The candidates the neighbor searches of a step over the grid of the last sort examine,
+    /// summed over every agent (the agent itself included; at most the budget each): the
+    /// work of a step's searches, which the tests compare across placements.
+    [[nodiscard]] std::size_t search_candidates() const noexcept {
+        const S* position[std::size_t{D}];
+        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
+        typename detail::crowd_grid<D>::neighbor_rows rows;
+        std::size_t total = 0;
+        for (std::size_t k = 0; k < indexed_; ++k) {
+            std::uint32_t first[most_runs], last[most_runs];
+            std::size_t visits, examined;
+            search_runs(k, rows, position, S(-1), first, last, visits, examined);
+            total += std::min(examined, 32 * max_neighbors_);
+        }
+        return total;
+    }
+
+    /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
+    /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
+    /// room for crowd_neighbor_limit + 16), at most max_neighbors; returns how many. `near`
+    /// (when not negative) is the square root of `hi`, nearer than the grid's radius: then
+    /// only the rows and x cells it reaches are visited. Where there are more, or more than
+    /// 32 × max_neighbors candidates to examine, the list is taken as `set_max_neighbors`
+    /// says.
+    template <class P, bool Self>
+    [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                                     const S* const (&position)[std::size_t{D}],
+                                     const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
+                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
+        const std::size_t budget = 32 * max_neighbors_;
+        std::uint32_t first[most_runs], last[most_runs];
+        std::size_t visits, examined;
+        search_runs(k, rows, position, near, first, last, visits, examined);
 #if defined(__GNUC__) || defined(__clang__)
         if (indexed_ >= prefetch_above) {
             // The agents further along each row, which the next agents' runs reach: the rows
@@ -1221,7 +1278,7 @@ private:
         if (moved) {
             bounds = moved_bounds_.load();
         } else {
-            grid_.plan(grid_radius(radius));
+            grid_.plan(grid_radius(radius), std::numeric_limits<S>::digits - 1);
             keys_x_.resize(n);
             keys_row_.resize(n);
             moved_bounds_.reset();
@@ -1273,9 +1330,9 @@ private:
         });
         for (int d = 0; d < D; ++d) std::fill_n(hot_position(d) + n, pad, S(0));
         grid_.index_rows(exec);
-        for (const std::uint32_t slot : touched_list_)
-            if (slot < touched_.size()) touched_[slot] = 0;
+        for (const std::uint32_t slot : touched_list_) touched_[slot] = 0;
         touched_list_.clear();
+        touched_.resize(n);  // (every flag is clear: slots vacated since the last sort drop out)
         index_stale_ = false;
         index_radius_ = radius;
     }
@@ -1382,6 +1439,8 @@ private:
 
     // The grid of the last sort: slots [0, indexed_) were sorted for index_radius_; the
     // agents in touched_list_ (flagged in touched_) have been written, added or moved since.
+    // Each slot is listed at most once; touched_ covers every slot used since the sort (a
+    // slot vacated by a removal keeps its flag, so an agent added into it is not listed twice).
     detail::crowd_grid<D> grid_;
     std::size_t indexed_ = 0;
     S index_radius_ = -1;

@@ -118,8 +118,10 @@ public:
     void remove(flock_id id) { agents_.remove(id); }
     /// Removes every agent (their handles are refused from now on); keeps the memory.
     void clear() { agents_.clear(); }
+    /// The most agents `reserve` takes (see `crowd::max_reserve`).
+    [[nodiscard]] static constexpr std::size_t max_reserve() noexcept { return crowd<V>::max_reserve(); }
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
-    /// nothing more.
+    /// nothing more. Refuses more than `max_reserve()` before allocating anything.
     void reserve(std::size_t n) { agents_.reserve(n); }
 
     /// How many agents the flock has.

@@ -30,18 +30,90 @@
 namespace steer::detail {
 
 /// The grid of one step, and the agents sorted by it. Keys are computed from positions in
-/// double precision (exact for float positions), as integers clamped to +-2^61: beyond
-/// that, positions share a key and are told apart by the distance tests alone.
+/// double precision (exact for float positions). A cell's key is its coordinate along each
+/// axis while that fits in 2^58 cells; further out the keys count the positions' own
+/// rounding steps instead (see `axis_keys`), so that the keys of any finite positions stay
+/// within +-2^61 and positions the scalar type tells apart keep keys of their own, however
+/// far out they are and however small the cells.
 template <int D>
 class crowd_grid {
 public:
+    /// The keys along one axis whose cells are `width` wide: a map from coordinates to
+    /// integers that never rises faster than one per `width` (so positions within a cell's
+    /// width of each other are at most one key apart, as on a plain grid) and never falls.
+    /// Within `linear_end` of the origin, where that is 2^57 to 2^58 cells, a key is the
+    /// plain cell coordinate, floor(t / width). Beyond, the coordinate's binary exponent and
+    /// leading `bits` bits of its mantissa make the key: each binade of coordinates
+    /// (2^e <= |t| < 2^(e+1)) takes 2^bits keys, one per step of the positions' rounding at
+    /// most (float positions: 23 bits, each value its own key). Without that, the keys of
+    /// positions past 2^61 cells (float coordinates past 5.8e17 at a radius of 1, past 0.5
+    /// at a radius of 0) were clamped to one value: everyone there shared a cell, and every
+    /// search among them paid its whole candidate budget.
+    class axis_keys {
+    public:
+        /// Keys for cells `width` wide (> 0; infinite: one cell for everything), separating
+        /// positions to `mantissa_bits` bits (52 at most).
+        void plan(double width, int mantissa_bits) noexcept {
+            inverse_ = 1.0 / width;
+            if (!(inverse_ > 0) || !std::isfinite(inverse_)) {  // a huge or denormal width: one key
+                inverse_ = 0;
+                linear_end_ = std::numeric_limits<double>::infinity();
+                return;
+            }
+            first_exponent_ = std::ilogb(width) + 58;  // 2^first_exponent: 2^57 to 2^58 cells
+            if (first_exponent_ > std::numeric_limits<double>::max_exponent - 1) {  // every coordinate fits
+                linear_end_ = std::numeric_limits<double>::infinity();
+                return;
+            }
+            linear_end_ = std::ldexp(1.0, first_exponent_);
+            linear_keys_ = static_cast<std::int64_t>(std::floor(linear_end_ * inverse_));
+            // Bits per binade: no more than the keys the linear part gives a unit of it, so that
+            // the keys rise no faster than there; and few enough that every binade's keys fit.
+            const int binades = std::numeric_limits<double>::max_exponent - first_exponent_ + 1;
+            bits_ = std::min({mantissa_bits, 52, std::ilogb(linear_end_ * inverse_),
+                              60 - static_cast<int>(std::bit_width(static_cast<unsigned>(binades)))});
+        }
+
+        /// Whether `t` lies beyond the plain cell coordinates, where keys count rounding steps.
+        [[nodiscard]] bool outer(double t) const noexcept { return !(std::abs(t) < linear_end_); }
+
+        /// The key of coordinate `t` (any double: an infinite one gets the outermost key).
+        [[nodiscard]] std::int64_t operator()(double t) const noexcept {
+            if (std::abs(t) < linear_end_) [[likely]] {
+                const double u = t * inverse_;  // |u| < 2^58: exact in an int64
+                const auto truncated = static_cast<std::int64_t>(u);
+                return static_cast<double>(truncated) > u ? truncated - 1 : truncated;
+            }
+            return outer_key(t);
+        }
+
+    private:
+        /// The key of a coordinate at least `linear_end_` from the origin (or NaN).
+        [[nodiscard]] std::int64_t outer_key(double t) const noexcept {
+            if (!std::isfinite(t)) return t > 0 ? max_coordinate : -max_coordinate;
+            const auto bits = std::bit_cast<std::uint64_t>(std::abs(t));
+            const auto exponent = static_cast<std::int64_t>(bits >> 52) - 1023;  // a normal number here
+            const std::uint64_t mantissa = bits & ((std::uint64_t(1) << 52) - 1);
+            const std::int64_t beyond = ((exponent - first_exponent_) << bits_) +
+                                        static_cast<std::int64_t>(mantissa >> (52 - bits_));
+            // Below zero, mirrored and one lower, so that the keys still never fall across
+            // -linear_end_ (the plain keys there reach down to -linear_keys_ - 1).
+            return t > 0 ? linear_keys_ + beyond : -linear_keys_ - 1 - beyond;
+        }
+
+        double inverse_ = 1;
+        double linear_end_ = std::numeric_limits<double>::infinity();
+        std::int64_t linear_keys_ = 0;
+        int first_exponent_ = 0;
+        int bits_ = 0;
+    };
+
     /// Cells along x per cell across: a run of 2 * split + 1 x-cells around an agent holds
     /// everything within a cell's width of it along x, with a quarter of a cell of slack.
     static constexpr std::int64_t split = 4;
     /// The rows a neighbor search visits: the agent's own and those next to it.
     static constexpr std::size_t max_rows = D == 2 ? 3 : 9;
-    /// The largest cell coordinate: differences of two coordinates, plus a few cells, never
-    /// overflow.
+    /// The largest key: differences of two keys, plus a few cells, never overflow.
     static constexpr std::int64_t max_coordinate = std::int64_t(1) << 61;
 
     /// A row of cells: its y (and z) cell coordinates.
@@ -122,16 +194,14 @@ public:
         bool has_run = false;
     };
 
-    /// Cells for neighbors within `radius` (>= 0, finite) of each other.
-    void plan(double radius) {
+    /// Cells for neighbors within `radius` (>= 0, finite) of each other, among positions
+    /// whose scalar has `mantissa_bits` bits of mantissa (23 for float, 52 for double).
+    void plan(double radius, int mantissa_bits) {
         // A little wider than the radius, so that rounding never puts two positions within
         // the radius of each other two cells apart. A zero radius still needs some cell.
         cell_ = radius > 0 ? radius * (1.0 + 1.0 / 1024) : 1.0;
-        inverse_cell_ = 1.0 / cell_;
-        inverse_x_cell_ = static_cast<double>(split) / cell_;
-        if (!(inverse_cell_ > 0) || !std::isfinite(inverse_x_cell_)) {  // a denormal or huge radius
-            inverse_cell_ = inverse_x_cell_ = 0;                    // then one cell holds everyone
-        }
+        row_keys_.plan(cell_, mantissa_bits);
+        x_keys_.plan(cell_ / static_cast<double>(split), mantissa_bits);
     }
 
     /// The cell width across rows the grid was planned with.
@@ -149,36 +219,28 @@ public:
                   std::int64_t (&row_lo)[std::size_t{D - 1}], std::int64_t (&row_hi)[std::size_t{D - 1}]) const noexcept {
         const double wider = radius * (1.0 + 1.0 / 1024);
         const auto along = static_cast<double>(p[0]);
-        x_lo = quantize((along - wider) * inverse_x_cell_);
-        x_hi = quantize((along + wider) * inverse_x_cell_);
+        // The keys never fall: the bounds' keys bound those of everything between them.
+        x_lo = x_keys_(along - wider);
+        x_hi = x_keys_(along + wider);
         for (int d = 1; d < D; ++d) {
             const auto t = static_cast<double>(p[d]);
             const auto a = static_cast<std::size_t>(d - 1);
-            // |coordinates| <= 2^61: the differences do not overflow
-            row_lo[a] = std::max<std::int64_t>(-1, quantize((t - wider) * inverse_cell_) - of.at[a]);
-            row_hi[a] = std::min<std::int64_t>(1, quantize((t + wider) * inverse_cell_) - of.at[a]);
+            // |keys| <= 2^61: the differences do not overflow
+            row_lo[a] = std::max<std::int64_t>(-1, row_keys_(t - wider) - of.at[a]);
+            row_hi[a] = std::min<std::int64_t>(1, row_keys_(t + wider) - of.at[a]);
         }
-    }
-
-    /// The cell coordinate of `t` cells from the origin (floor), clamped to +-2^61.
-    [[nodiscard]] static std::int64_t quantize(double t) noexcept {
-        constexpr auto limit = static_cast<double>(max_coordinate);
-        if (!(t > -limit)) return -max_coordinate;
-        if (!(t < limit)) return max_coordinate;
-        const auto truncated = static_cast<std::int64_t>(t);  // exact: |t| < 2^61
-        return static_cast<double>(truncated) > t ? truncated - 1 : truncated;
     }
 
     /// The x cell of coordinate `coordinate`.
     template <class S>
     [[nodiscard]] std::int64_t x_of(S coordinate) const noexcept {
-        return quantize(static_cast<double>(coordinate) * inverse_x_cell_);
+        return x_keys_(static_cast<double>(coordinate));
     }
     /// The row of the position whose y (and z) are `p[1]` (and `p[2]`).
     template <class P>
     [[nodiscard]] row_key row_of(const P& p) const noexcept {
         row_key r{};  // (every element is set below; g++ -O1 cannot see it for D = 2)
-        for (int d = 1; d < D; ++d) r.at[d - 1] = quantize(static_cast<double>(p[d]) * inverse_cell_);
+        for (int d = 1; d < D; ++d) r.at[d - 1] = row_keys_(static_cast<double>(p[d]));
         return r;
     }
 
@@ -351,6 +413,9 @@ public:
         /// Each row's offset from the agent's on each axis (-1, 0 or 1); a hashed bucket
         /// may hold other rows than the one it was found for.
         std::int8_t offset[max_rows][std::size_t{D - 1}] = {};
+        /// Hashed layout: the rows around the agent's that each bucket holds, a bit per
+        /// offset (bit (dy + 1) + 3 (dz + 1)).
+        std::uint16_t holds[max_rows] = {};
         std::size_t count = 0;
         row_key of{};
         bool ready = false;
@@ -365,11 +430,18 @@ public:
             const auto add = [&](const row_key& r) {
                 row_view& view = rows[count];
                 if (!g.view_of(r, view)) return;
+                unsigned bit = 0;
+                for (std::size_t a = std::size_t{D - 1}; a-- > 0;)
+                    bit = bit * 3 + static_cast<unsigned>(r.at[a] - of.at[a] + 1);
                 if (g.layout_ == layout::hashed)
                     for (std::size_t i = 0; i < count; ++i)
-                        if (rows[i].bucket == view.bucket) return;  // two rows in one bucket: its agents once
+                        if (rows[i].bucket == view.bucket) {  // two rows in one bucket: its agents once
+                            holds[i] = static_cast<std::uint16_t>(holds[i] | 1u << bit);
+                            return;
+                        }
                 for (std::size_t a = 0; a < std::size_t{D - 1}; ++a)
                     offset[count][a] = static_cast<std::int8_t>(r.at[a] - of.at[a]);
+                holds[count] = static_cast<std::uint16_t>(1u << bit);
                 ++count;
             };
             add(of);  // the agent's own row first: it holds the agent, so it is never skipped
@@ -384,10 +456,19 @@ public:
         }
 
         /// Whether row `r` (of `count`) can hold anything within the rows `near_box` found
-        /// (always, in the hashed layout, whose buckets may stand for several rows).
+        /// (in the hashed layout: whether any of the rows its bucket holds is among them).
         [[nodiscard]] bool within(const crowd_grid& g, std::size_t r, const std::int64_t (&lo)[std::size_t{D - 1}],
                                   const std::int64_t (&hi)[std::size_t{D - 1}]) const noexcept {
-            if (g.layout_ == layout::hashed) return true;
+            if (g.layout_ == layout::hashed) {
+                unsigned wanted = 0;  // the bits of the rows within [lo, hi]
+                if constexpr (D == 2) {
+                    for (std::int64_t dy = lo[0]; dy <= hi[0]; ++dy) wanted |= 1u << (dy + 1);
+                } else {
+                    for (std::int64_t dz = lo[1]; dz <= hi[1]; ++dz)
+                        for (std::int64_t dy = lo[0]; dy <= hi[0]; ++dy) wanted |= 1u << ((dy + 1) + 3 * (dz + 1));
+                }
+                return (holds[r] & wanted) != 0;
+            }
             for (std::size_t a = 0; a < std::size_t{D - 1}; ++a)
                 if (offset[r][a] < lo[a] || offset[r][a] > hi[a]) return false;
             return true;
@@ -407,6 +488,19 @@ public:
     /// Whether the layout is a grid of cells, where every row's table covers the same x
     /// cells: the table entries of a run are then the same for every row (`cell_entries`).
     [[nodiscard]] bool cells_layout() const noexcept { return layout_ == layout::cells; }
+    /// Whether the layout is hashed rows.
+    [[nodiscard]] bool hashed_layout() const noexcept { return layout_ == layout::hashed; }
+    /// In the hashed layout (`hashed_layout`), whose buckets lie anywhere in memory, each a
+    /// miss of the cache to look at: whether a search from `p` had better look only at the
+    /// rows its reach can need, `p` lying where the row keys count rounding steps, whose
+    /// cells are finer than the radius needs (a radius of 0, or coordinates far out), so
+    /// that its reach rarely leaves its own row.
+    template <class P>
+    [[nodiscard]] bool narrow_search(const P& p) const noexcept {
+        for (int d = 1; d < D; ++d)
+            if (row_keys_.outer(static_cast<double>(p[d]))) return true;
+        return false;
+    }
     /// In the cells layout: the table entries of the run of x cells from `x_lo` to `x_hi`
     /// (each within a few cells of an agent's).
     void cell_entries(std::int64_t x_lo, std::int64_t x_hi, std::int64_t& lo, std::int64_t& hi) const noexcept {
@@ -556,8 +650,8 @@ private:
     static constexpr std::uint32_t no_table = std::numeric_limits<std::uint32_t>::max();
 
     double cell_ = 1;
-    double inverse_cell_ = 1;
-    double inverse_x_cell_ = 1;
+    axis_keys row_keys_;
+    axis_keys x_keys_;
     layout layout_ = layout::cells;
     row_key origin_{};
     std::int64_t extent_[std::size_t{D - 1}] = {};

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -51,6 +52,32 @@ template <vector V>
 STEER_DETAIL_COLD void refuse_vector(std::string_view where, std::string_view parameter,
                                      std::string_view requirement, const V& v) {
     STEER_EXPECTS(false, describe_vector(where, parameter, requirement, v));
+}
+
+/// Reports a vector that gives no direction (`safe_normalize` of it is zero), naming why:
+/// `zero_requirement` (e.g. "non-zero") when it is zero, too short to normalize when every
+/// component is below the smallest normal number but one is not zero.
+template <vector V>
+STEER_DETAIL_COLD void refuse_direction(std::string_view where, std::string_view parameter, const V& v,
+                                        std::string_view zero_requirement) {
+    using S = scalar_t<V>;
+    if (v == V(S(0))) {
+        refuse_vector(where, parameter, zero_requirement, v);
+        return;
+    }
+    refuse_vector(where, parameter,
+                  "long enough to normalize (a component of at least " +
+                      format_value(std::numeric_limits<S>::min()) + " in magnitude)",
+                  v);
+}
+
+/// Refuses a finite vector that gives no direction: zero (`zero_requirement`), or too short
+/// to normalize (every component below the smallest normal number), each with its own words.
+template <vector V>
+STEER_DETAIL_ALWAYS_INLINE inline void expect_direction(std::string_view where, std::string_view parameter, const V& v,
+                                                        std::string_view zero_requirement = "non-zero") {
+    if (safe_normalize(v) == V(scalar_t<V>(0))) [[unlikely]]
+        refuse_direction(where, parameter, v, zero_requirement);
 }
 
 /// Refuses a condition that does not hold, with the value that broke it.

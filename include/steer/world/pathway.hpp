@@ -55,7 +55,8 @@ public:
     };
 
     /// A path through `points` with one `radius` (>= 0). Refused: fewer than 2 distinct
-    /// points, a non-finite point, a negative or non-finite radius.
+    /// points, a non-finite point, two consecutive points whose distance overflows, a length
+    /// that overflows, a negative or non-finite radius.
     pathway(std::vector<V> points, S radius, bool cyclic = false) : cyclic_(cyclic) {
         detail::expect_at_least(where, "radius", radius, S(0));
         std::vector<S> radii(points.size(), radius);
@@ -180,16 +181,25 @@ private:
     void build(std::vector<V> points, std::vector<S> radii) {
         for (std::size_t i = 0; i < points.size(); ++i)
             detail::expect_finite(where, "points[" + detail::format_value(i) + "]", points[i]);
-        const auto distinct = [](const V& a, const V& b) { return safe_normalize(b - a) != V(S(0)); };
+        // Two points are distinct when the step between them has a direction; a step too
+        // long to be a number is refused by name (the two points would otherwise count as one).
+        std::vector<std::size_t> given(points.size());  // where each kept point was in `points`
+        const auto distinct = [&](std::size_t to, std::size_t from) {
+            const V step = points[to] - points[from];
+            if (!is_finite(step)) [[unlikely]]
+                refuse_overflow(given[to], given[from], points[to], points[from]);
+            return safe_normalize(step) != V(S(0));
+        };
         std::size_t kept = 0;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            if (kept > 0 && !distinct(points[kept - 1], points[i])) continue;
             points[kept] = points[i];
             radii[kept] = radii[i];
+            given[kept] = i;
+            if (kept > 0 && !distinct(kept, kept - 1)) continue;
             ++kept;
         }
         if (cyclic_)
-            while (kept > 1 && !distinct(points[kept - 1], points[0])) --kept;
+            while (kept > 1 && !distinct(0, kept - 1)) --kept;
         STEER_EXPECTS(kept >= 2, "steer::pathway: points must hold at least 2 distinct points (got " +
                                      detail::format_value(kept) + " distinct of " +
                                      detail::format_value(points.size()) + ")");
@@ -213,7 +223,20 @@ private:
             lengths_[i] = safe_length(d);
             cumulative_[i + 1] = cumulative_[i] + lengths_[i];
         }
+        STEER_EXPECTS(std::isfinite(cumulative_.back()),
+                      detail::describe(where, "length (the sum of the segments' lengths)", "finite",
+                                       cumulative_.back()));
         build_tree();
+    }
+
+    /// Refuses two consecutive points, `points[at]` and `points[before]` as given, whose
+    /// difference overflows: they are distinct, but no distance between them is a number.
+    STEER_DETAIL_COLD static void refuse_overflow(std::size_t at, std::size_t before, const V& p, const V& q) {
+        STEER_EXPECTS(false, std::string(where) + ": points[" + detail::format_value(at) + "] and points[" +
+                                 detail::format_value(before) +
+                                 "] must be less than the largest finite number apart on each axis (got " +
+                                 detail::format_vector(p) + " and " + detail::format_vector(q) +
+                                 ": their distance overflows)");
     }
 
     void build_tree() {

@@ -32,14 +32,15 @@ struct plane {
     friend constexpr bool operator==(const plane&, const plane&) = default;
 };
 
-/// Refuses a zero or non-finite normal, a non-finite offset, and a plane too far from the
+/// Refuses a zero or non-finite normal or one too short to normalize (every component
+/// below the smallest normal number), a non-finite offset, and a plane too far from the
 /// origin for its distance to be a number: `offset / |normal|` overflows (a tiny normal with
 /// an ordinary offset, such as `{{1e-39, 0}, 1}`), where every distance to it would be infinite.
 template <vector V>
 void validate(const plane<V>& h) {
     detail::expect_finite("steer::plane", "normal", h.normal);
     detail::expect_finite("steer::plane", "offset", h.offset);
-    if (safe_normalize(h.normal) == V(scalar_t<V>(0))) detail::refuse_vector("steer::plane", "normal", "non-zero", h.normal);
+    detail::expect_direction("steer::plane", "normal", h.normal);
     detail::expect_finite("steer::plane", "offset / |normal| (its distance from the origin)",
                           h.offset / safe_length(h.normal));
 }

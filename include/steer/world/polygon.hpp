@@ -97,7 +97,19 @@ private:
             doubled_area += p.x * q.y - q.x * p.y;
         }
         if (!(doubled_area != S(0))) {
-            STEER_EXPECTS(false, std::string(where) + ": points must enclose an area (got all on one line)");
+            // No area: all on one line, or an outline that crosses itself (a bow tie) whose
+            // halves cancel; the crossing is the cause to name then.
+            const auto off_the_line = [&](const V& p) {
+                const V& o = points_[0];
+                const V& q = points_[1];
+                return (q.x - o.x) * (p.y - o.y) - (q.y - o.y) * (p.x - o.x) != S(0);
+            };
+            if (std::none_of(points_.begin(), points_.end(), off_the_line)) {
+                STEER_EXPECTS(false, std::string(where) + ": points must enclose an area (got all on one line)");
+                return false;
+            }
+            if (!crossing_edges())
+                STEER_EXPECTS(false, std::string(where) + ": points must enclose an area (got an area that rounds to 0)");
             return false;
         }
         if (doubled_area < S(0)) std::reverse(points_.begin(), points_.end());

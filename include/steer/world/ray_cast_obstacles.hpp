@@ -75,8 +75,10 @@ template <vector V, class F>
         detail::expect_at_least(where, "hit distance", hit->distance, S(0));
         detail::expect_finite(where, "hit point", hit->point);
         const V normal = safe_normalize(hit->normal);
-        if (!is_finite(hit->normal) || normal == V(S(0)))
+        if (!is_finite(hit->normal)) [[unlikely]]
             detail::refuse_vector(where, "hit normal", "non-zero and finite", hit->normal);
+        else if (normal == V(S(0))) [[unlikely]]
+            detail::refuse_direction(where, "hit normal", hit->normal, "non-zero and finite");
         if (hit->distance > max_distance) return;
         const S height = glm::dot(w.origin - hit->point, normal);  // of the ball's center above the plane
         S t = 0;

@@ -24,12 +24,26 @@ namespace steer {
 /// Neither may return NaN or infinity for a finite `p`. The region need not be convex,
 /// but `containment` steers toward the nearest inside point, so in a region with narrow
 /// pockets a character can be drawn into the nearest pocket rather than the largest space.
-/// `sphere<V>`, `box<V>` and `pathway<V>` (the tube around its spine) are regions.
+/// `sphere<V>`, `box<V>`, `oriented_box<V>`, `plane<V>` (its solid side), `polygon<V>`
+/// and `pathway<V>` (the tube around its spine) are regions. `validate(r)`, when present,
+/// is called by `containment` on every call, as the obstacle behaviors call it on their
+/// obstacles: an inverted box or a plane without a normal is refused, not contained in.
 template <class R, class V>
 concept region = vector<V> && requires(const R& r, const V& p) {
     { contains(r, p) } -> std::convertible_to<bool>;
     { nearest_inside(r, p) } -> std::convertible_to<V>;
 };
+
+namespace detail {
+
+/// Validates a region with its `validate` (found by argument-dependent lookup) when it has
+/// one. A box is validated as a region: a box of no size, a point, is one.
+template <class R>
+void validate_region(const R& r) {
+    if constexpr (requires { validate(r); }) validate(r);
+}
+
+}  // namespace detail
 
 }  // namespace steer
 

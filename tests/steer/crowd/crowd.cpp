@@ -30,6 +30,7 @@
 #include <steer/combiners.hpp>
 #include <steer/crowd/apply_forces.hpp>
 #include <steer/crowd/crowd.hpp>
+#include <steer/crowd/flock.hpp>
 #include <steer/executor.hpp>
 #include <steer/random.hpp>
 #include <steer/thread_pool.hpp>
@@ -543,8 +544,246 @@ struct crowd_test_access {
     static void set_generation(steer::crowd<V>& c, std::uint32_t index, std::uint32_t generation) {
         c.generations_[index] = generation;
     }
+    /// The capacities of a few of the crowd's tables, summed: the first and the last that
+    /// `reserve` grows among them.
+    template <class V>
+    static std::size_t reserved(const steer::crowd<V>& c) {
+        return c.phases_.capacity() + c.vehicles_.capacity() + c.hot_.capacity();
+    }
+    /// The candidates the neighbor searches of a step over the crowd's grid examine, per agent.
+    template <class V>
+    static double candidates_per_agent(const steer::crowd<V>& c) {
+        return static_cast<double>(c.search_candidates()) / static_cast<double>(c.size());
+    }
+    /// How many entries the crowd's list of agents written, added or moved since its last
+    /// sort holds.
+    template <class V>
+    static std::size_t touched_entries(const steer::crowd<V>& c) {
+        return c.touched_list_.size();
+    }
 };
 }  // namespace steer::detail
+
+TEST_CASE_TEMPLATE("crowd and flock refuse a reserve past max_reserve by name, before allocating anything", V,
+                   STEER_TEST_VECTORS) {
+    using access = steer::detail::crowd_test_access;
+    steer::crowd<V> c;
+    steer::rng gen(2);
+    add_ball(c, gen, 10, 3, 1);
+    const std::size_t most = steer::crowd<V>::max_reserve();
+    CHECK(most >= 1000000);  // a million agents reserve within the default STEER_MAX_TABLE_BYTES
+    CHECK(most <= steer::max_table_bytes / steer::crowd<V>::bytes_per_agent());
+    const std::size_t before = access::reserved(c);
+    std::vector<std::size_t> sizes{most + 1, std::numeric_limits<std::size_t>::max()};
+    if constexpr (sizeof(std::size_t) == 8) sizes.push_back(std::size_t(1) << 33);
+    for (const std::size_t n : sizes) {
+        CAPTURE(n);
+        CHECK_THROWS_WITH_AS(c.reserve(n),
+                             ("steer::crowd::reserve: n must be at most " + std::to_string(most) + " (got " +
+                              std::to_string(n) + ")")
+                                 .c_str(),
+                             std::invalid_argument);
+        CHECK(access::reserved(c) == before);
+        steer::flock<V> f;
+        CHECK_THROWS_WITH_AS(f.reserve(n),
+                             ("steer::flock::reserve: n must be at most " + std::to_string(most) + " (got " +
+                              std::to_string(n) + ")")
+                                 .c_str(),
+                             std::invalid_argument);
+    }
+    CHECK(steer::flock<V>::max_reserve() == most);
+    // The crowd goes on as before.
+    CHECK_NOTHROW(c.reserve(2000));
+    CHECK(c.size() == 10);
+    c.step(steer::scalar_t<V>(0.1), steer::scalar_t<V>(1), [](steer::crowd_id, const steer::vehicle<V>&, const auto&) {
+        return V(0);
+    });
+}
+
+namespace {
+
+/// `n` agents at uniform points of a cube of the side that gives about ten others within 1
+/// of each (as the benchmarks' crowds), at rest.
+template <steer::vector V>
+std::vector<V> cube_positions(steer::rng& gen, std::size_t n) {
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    const double ball = D == 2 ? std::numbers::pi : 4.0 / 3.0 * std::numbers::pi;  // of radius 1
+    const double side = std::pow(static_cast<double>(n) * ball / 10.0, 1.0 / D);
+    std::vector<V> all(n);
+    for (V& p : all)
+        for (int d = 0; d < D; ++d) p[d] = static_cast<S>(steer::uniform01<double>(gen) * side);
+    return all;
+}
+
+/// A crowd of agents at `positions`, stepped once with radius `radius` (dt 0: the grid is
+/// that of the positions); the candidates its searches examine, per agent.
+template <steer::vector V>
+double search_cost(const std::vector<V>& positions, steer::scalar_t<V> radius) {
+    steer::crowd<V> c;
+    for (const V& p : positions) c.add(steer::vehicle_params<V>{.position = p});
+    c.step(steer::scalar_t<V>(0), radius, [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); });
+    return steer::detail::crowd_test_access::candidates_per_agent(c);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("crowd searches cost about what a normal crowd's do at radius 0 and with agents strung out to "
+                   "the promised magnitude",
+                   V, STEER_TEST_VECTORS) {
+    // Operation counts, not time: the candidates every agent's neighbor search examines,
+    // summed over the crowd, against those of a normal crowd (about ten others within the
+    // radius of 1). No placement may cost more than 3 times as much (docs/performance.md).
+    // The grid's keys were clamped at 2^61 cells, so agents beyond (float coordinates past
+    // 5.8e17 at radius 1, past 0.5 at radius 0) shared one cell and each paid its whole
+    // budget of 32 x 64 candidates.
+    using S = steer::scalar_t<V>;
+    constexpr std::size_t n = 3000;  // more than the budget: a shared cell shows
+    steer::rng gen(5);
+    const std::vector<V> cube = cube_positions<V>(gen, n);
+    const double normal = search_cost(cube, S(1));
+    CAPTURE(normal);
+    CHECK(normal > 5);
+    const double top = static_cast<double>(steer::detail::promised_magnitude<S>());
+    // Along x from `from` to `to` (times the promised magnitude), every `every`-th agent of the cube.
+    const auto strung = [&](double from, double to, std::size_t every, double slope = 0) {
+        std::vector<V> all = cube;
+        for (std::size_t i = 0; i < n; i += every) {
+            const double t = from + (to - from) * static_cast<double>(i) / static_cast<double>(n);
+            all[i] = V(S(0));
+            all[i][0] = static_cast<S>(t * top);
+            all[i][1] = static_cast<S>(t * top * slope);
+        }
+        return all;
+    };
+    struct placement {
+        std::string name;
+        std::vector<V> positions;
+        S radius;
+    };
+    const std::vector<placement> placements{
+        {"the cube at radius 0", cube, S(0)},
+        {"the cube at a denormal radius", cube, std::numeric_limits<S>::denorm_min()},
+        {"a line from 0.52 to 0.95 of the promise", strung(0.52, 0.95, 1), S(1)},
+        {"half the cube on that line", strung(0.52, 0.95, 2), S(1)},
+        {"a line across the origin, from -0.95 to 0.95", strung(-0.95, 0.95, 1, 0.5), S(1)},
+        {"a line from 0.52 to 0.95 at radius 0", strung(0.52, 0.95, 1), S(0)},
+        {"the line at a radius of 1e6", strung(0.52, 0.95, 1), S(1e6)},
+    };
+    for (const placement& p : placements) {
+        CAPTURE(p.name);
+        const double cost = search_cost(p.positions, p.radius);
+        CAPTURE(cost);
+        CHECK(cost <= 3 * normal);
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd neighbors stay exact where the grid's keys count rounding steps: stacks out to the promised "
+                   "magnitude, at radius 0 and 1",
+                   V, STEER_TEST_VECTORS) {
+    // Beyond 2^57 cells from the origin the keys follow the coordinates' binary exponent
+    // and mantissa; there, only agents that share a position, or lie within a few rounding
+    // steps of each other, can be within the radius. Stacks of a few agents at points along
+    // both signs of each axis, and pairs one rounding step apart, against brute force.
+    using S = steer::scalar_t<V>;
+    constexpr int D = steer::dimension_v<V>;
+    const double top = static_cast<double>(steer::detail::promised_magnitude<S>());
+    for (const double radius : {0.0, 1.0, 1e9}) {
+        CAPTURE(radius);
+        steer::crowd<V> c;
+        c.set_max_neighbors(1024);
+        steer::rng gen(11);
+        for (int i = 0; i < 120; ++i) {
+            V p(S(0));
+            const int axis = i % D;
+            const double sign = (i / D) % 2 == 0 ? 1.0 : -1.0;
+            p[axis] = static_cast<S>(sign * top * std::pow(2.0, -static_cast<double>(i % 70)));
+            p[(axis + 1) % D] = static_cast<S>(steer::uniform01<double>(gen));
+            for (int k = 0; k < 3; ++k) c.add(steer::vehicle_params<V>{.position = p});
+            V next = p;
+            next[axis] = std::nextafter(p[axis], std::numeric_limits<S>::infinity());
+            c.add(steer::vehicle_params<V>{.position = next});
+        }
+        check_neighbors(c, radius);
+        for (std::size_t q = 0; q < c.size(); q += 7) {  // queries from the grid, against a scan
+            const V center = c.vehicles()[q].position();
+            std::set<std::uint32_t> expected, got;
+            for (std::size_t i = 0; i < c.size(); ++i) {
+                const V offset = c.vehicles()[i].position() - center;
+                if (static_cast<double>(glm::dot(offset, offset)) <= radius * radius) expected.insert(c.ids()[i].index);
+            }
+            c.for_each_within(center, static_cast<S>(radius), [&](steer::crowd_id id, S) { got.insert(id.index); });
+            REQUIRE(got == expected);
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("crowd queries report each agent once through adds and removes of any slot between steps", V,
+                   STEER_TEST_VECTORS) {
+    // A model of the crowd's contents (handle index -> position) beside it: every query
+    // between steps must list exactly the model's agents within the radius, each once, after
+    // any interleaving of adds and removes, the removal of the agent in the last storage slot
+    // (the one just added, or one that the sort put there) among them.
+    using S = steer::scalar_t<V>;
+    steer::rng gen(43);
+    steer::crowd<V> c;
+    std::map<std::uint32_t, V> model;
+    std::vector<steer::crowd_id> live;
+    const auto add = [&] {
+        const V p = steer::random_vector_in_unit_ball<V>(gen) * S(3);
+        const steer::crowd_id id = c.add(steer::vehicle_params<V>{.position = p});
+        model[id.index] = p;
+        live.push_back(id);
+        return id;
+    };
+    const auto remove = [&](steer::crowd_id id) {
+        c.remove(id);
+        model.erase(id.index);
+        live.erase(std::find(live.begin(), live.end(), id));
+    };
+    const auto check_queries = [&] {
+        for (int q = 0; q < 4; ++q) {
+            const V center = steer::random_vector_in_unit_ball<V>(gen) * S(3);
+            const S radius = S(q) * S(0.8);
+            std::set<std::uint32_t> expected;
+            for (const auto& [index, p] : model)
+                if (glm::dot(p - center, p - center) <= radius * radius) expected.insert(index);
+            std::set<std::uint32_t> got;
+            c.for_each_within(center, radius, [&](steer::crowd_id id, S) { REQUIRE(got.insert(id.index).second); });
+            REQUIRE(got == expected);
+        }
+    };
+    for (int i = 0; i < 40; ++i) add();
+    const auto still = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); };
+    for (int round = 0; round < 6; ++round) {
+        c.step(S(0), S(1), still);  // dt 0: nobody moves, the model stays right
+        for (int cycle = 0; cycle < 30; ++cycle) {
+            switch (gen() % 4) {
+                case 0: remove(c.ids().back()); break;             // the last slot (after an add: the new agent)
+                case 1: remove(live[gen() % live.size()]); break;  // anyone
+                default: add(); break;
+            }
+            check_queries();
+        }
+        // The list of agents to look up where they are holds each slot once at most.
+        CHECK(steer::detail::crowd_test_access::touched_entries(c) <= c.size() + 30);
+    }
+    // The cycle of the report: add, remove the agent in the last slot, add; again and again.
+    c.step(S(0), S(1), still);
+    const V spot = make<V>(50, 0, 0);
+    for (int cycle = 0; cycle < 100; ++cycle) {
+        c.remove(c.add(steer::vehicle_params<V>{.position = spot}));
+        const steer::crowd_id id = c.add(steer::vehicle_params<V>{.position = spot});
+        int calls = 0;
+        c.for_each_within(spot, S(1), [&](steer::crowd_id found, S) {
+            ++calls;
+            CHECK(found == id);
+        });
+        REQUIRE(calls == 1);
+        c.remove(id);
+    }
+    CHECK(steer::detail::crowd_test_access::touched_entries(c) == 1);
+}
 
 TEST_CASE("crowd retires an id slot whose generations are used up: no stale handle comes back") {
     using V = glm::vec2;
