@@ -58,7 +58,6 @@ namespace {
 /// force 2 (issue 44's flock).
 template <class V>
 std::pair<double, double> strong_separation_flock(unsigned seed, bool fades) {
-    using S = steer::scalar_t<V>;
     steer::rng gen(seed);
     auto crowd = steer::test::scatter<V>(gen, 60, 6, 1, {.max_force = 2, .max_speed = 2});
     const steer::flocking_params<V> p{.separation = {.max_distance = 2},
@@ -69,7 +68,7 @@ std::pair<double, double> strong_separation_flock(unsigned seed, bool fades) {
                                       .cohesion_weight = 1,
                                       .separation_fades = fades};
     for (int frame = 0; frame < 900; ++frame)
-        steer::test::step_all(crowd, [&](std::size_t i) { return steer::flocking(crowd[i], crowd, p); }, S(1) / S(30));
+        steer::test::step_all(crowd, [&](std::size_t i) { return steer::flocking(crowd[i], crowd, p); }, 1.0 / 30);
     return {steer::test::polarization(crowd), steer::test::mean_nearest_neighbor_distance(crowd)};
 }
 
