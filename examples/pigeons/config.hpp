@@ -67,7 +67,9 @@ struct park_config {
                                                .cohesion = {.max_distance = 2.5f},
                                                .separation_weight = 0.5f,  // shares of walk_max_force
                                                .alignment_weight = 0.15f,
-                                               .cohesion_weight = 0.15f};
+                                               .cohesion_weight = 0.15f,
+                                               // (the herd's spacing is tuned with separation at full weight)
+                                               .separation_fades = false};
     float wander_weight = 0.3f;
     float feed_weight = 2.0f;    ///< pull toward feeding speed
     float avatar_weight = 2.4f;  ///< move away from the car
@@ -79,7 +81,8 @@ struct park_config {
                                               .cohesion = {.max_distance = 2.5f, .max_angle = 2.4f},
                                               .separation_weight = 1.0f / 3,  // shares of fly_max_force
                                               .alignment_weight = 1.0f / 6,
-                                              .cohesion_weight = 1.0f / 9};
+                                              .cohesion_weight = 1.0f / 9,
+                                              .separation_fades = false};
     float flight_control_weight = 1.5f;
     /// After the climb, the flight curves back toward the meadow: this much of the
     /// horizontal direction home, per enclosure radius of distance, is added to the heading.

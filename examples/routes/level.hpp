@@ -42,9 +42,10 @@ inline std::vector<vec> outline(int kind, float size) {
 }
 
 /// `count` buildings, one per plot of 24 x 24 m in rows of five (the default, 20, fills a
-/// map 120 m square), each 10 to 16 m across and turned by a random angle, so that at least
-/// 8 m of street separates two of them; every other one is concave (L, U, T in turn). The
-/// same seed gives the same level.
+/// map 120 x 96 m), each 8 to 11 m across and turned by a random angle: however turned, a
+/// building reaches at most 7.8 m from its center, so at least 8 m of street separates two
+/// of them and 4 m a building from the map's edge. Every other one is concave (L, U, T in
+/// turn). The same seed gives the same level.
 inline level make_level(std::uint64_t seed, int count = 20) {
     steer::rng gen(seed);
     const int columns = count < 5 ? count : 5;
@@ -53,11 +54,12 @@ inline level make_level(std::uint64_t seed, int count = 20) {
     level l{{vec(0), plot * vec(static_cast<float>(columns), static_cast<float>(rows))}, {}};
     for (int i = 0; i < count; ++i) {
         const vec corner(static_cast<float>(i % columns) * plot.x, static_cast<float>(i / columns) * plot.y);
-        const float across = 10 + 6 * steer::uniform01<float>(gen);
+        const float across = 8 + 3 * steer::uniform01<float>(gen);
         const float angle = 6.2831853f * steer::uniform01<float>(gen);
         const int kind = i % 2 == 0 ? 0 : 1 + (i / 2) % 3;
-        // Room left in the plot once the building (turned any way: its circle) is in it.
-        const float radius = across / 2 * 1.42f;
+        // Room left in the plot for its center once the building (turned any way: the circle
+        // through its square's corners) and 4 m of street on each side are in it.
+        const float radius = across / 2 * 1.4143f;
         const vec room = glm::max(plot - 2 * radius - 8.0f, vec(0));
         const vec center = corner + plot / 2.0f +
                            (vec(steer::uniform01<float>(gen), steer::uniform01<float>(gen)) - 0.5f) * room;

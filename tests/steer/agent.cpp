@@ -492,9 +492,10 @@ TEST_CASE_TEMPLATE("every behavior refuses a user's agent whose radius, max_spee
             calls.emplace_back("reciprocal_avoidance", [&] { (void)steer::reciprocal_avoidance(a, group, V(0), dt); });
             calls.emplace_back("reciprocal_avoidance", [&] { (void)steer::collision_free_velocity(a, group, V(0), dt); });
         }
-        for (const auto& [name, call] : calls) {
+        for (const auto& entry : calls) {  // (not a structured binding: CAPTURE's lambda cannot take one in clang 14)
+            const std::string& name = entry.first;
             CAPTURE(name);
-            CHECK(steer::test::refusal_of(call) == "steer::" + name + ": " + b.member);
+            CHECK(steer::test::refusal_of(entry.second) == "steer::" + name + ": " + b.member);
         }
         CHECK(wandering.target == w.wander.target);  // refused before anything changed
     }

@@ -6,6 +6,8 @@
 /// alignment and cohesion, each normalized, weighted, summed and scaled to max_force.
 
 #include <cmath>
+#include <concepts>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -34,8 +36,14 @@ struct flocking_params {
     scalar_t<V> separation_weight = 1;  ///< fraction of max_force; finite, negative reverses
     scalar_t<V> alignment_weight = 1;   ///< fraction of max_force; finite, negative reverses
     scalar_t<V> cohesion_weight = 1;    ///< fraction of max_force; finite, negative reverses
+    /// Whether separation's weight fades with distance (see `flocking`): none for a neighbor
+    /// at the edge of its neighborhood, all of it from half that distance in. Without the
+    /// fade any neighbor inside the neighborhood, however far, takes the whole weight, and a
+    /// strong separation leaves alignment little: 2D flocks then split into groups heading
+    /// different ways (docs/behaviors.md, "Flocking").
+    bool separation_fades = true;
 
-    /// Exact equality of all nine numbers.
+    /// Exact equality of all nine numbers and the fade.
     friend constexpr bool operator==(const flocking_params&, const flocking_params&) = default;
 };
 
@@ -54,11 +62,30 @@ void validate(const flocking_params<V>& p, source_location caller = source_locat
 
 namespace detail {
 
+/// How much of its weight separation takes, from the length of its sum (`length`, of
+/// -offset / distance^2 over the separation neighbors) and the separation distance `reach`
+/// (infinity when separation does not fade: all of it):
+/// length * reach - 1, within [0, 1]. For one neighbor that is reach / distance - 1: nothing
+/// at the edge of the neighborhood, the full weight from half its distance in, and more
+/// neighbors (or nearer ones) sooner. `length` is 1 for a sum that is zero or whose square
+/// is not a normal number (its direction is then zero, or taken by the careful branch).
+template <std::floating_point S>
+[[nodiscard]] constexpr S separation_crowding(S length, S reach) noexcept {
+    const S x = length * reach - S(1);
+    return x > S(1) ? S(1) : x > S(0) ? x : S(0);  // (as the lanes of crowd/lanes.hpp compute it)
+}
+
+/// The separation distance `separation_crowding` fades over: infinity when it does not fade.
+template <vector V>
+[[nodiscard]] constexpr scalar_t<V> separation_reach(const flocking_params<V>& p) noexcept {
+    return p.separation_fades ? p.separation.max_distance : std::numeric_limits<scalar_t<V>>::infinity();
+}
+
 /// The last step of flocking, shared by `flocking` and the batched `flock`: from the sums
 /// gathered over the neighbors (separation: sum of -offset / distance^2; heading: sum of
 /// the alignment neighbors' forwards and their count; offset: sum of the cohesion
-/// neighbors' offsets), each component normalized and weighted, the sum times max_force,
-/// cut to max_force.
+/// neighbors' offsets), each component normalized and weighted (separation's weight faded
+/// by `separation_crowding`), the sum times max_force, cut to max_force.
 template <vector V>
 [[nodiscard]] V combine_flocking(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
                                  const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
@@ -66,8 +93,11 @@ template <vector V>
     using S = scalar_t<V>;
     // The cohesion offset's direction is that of the sum: no need to divide by the count.
     const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
-    const V sum = safe_normalize(separation_sum) * p.separation_weight + safe_normalize(align) * p.alignment_weight +
-                  safe_normalize(offset_sum) * p.cohesion_weight;
+    const S squared = glm::dot(separation_sum, separation_sum);
+    const bool plain = squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max();
+    const S crowding = separation_crowding(plain ? std::sqrt(squared) : S(1), separation_reach(p));
+    const V sum = safe_normalize(separation_sum) * (p.separation_weight * crowding) +
+                  safe_normalize(align) * p.alignment_weight + safe_normalize(offset_sum) * p.cohesion_weight;
     return truncate(sum * max_force, max_force);
 }
 

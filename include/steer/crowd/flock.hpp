@@ -273,6 +273,7 @@ private:
         detail::flocking_block<S, D, think_block> block;
         const pack weights[3] = {P::broadcast(params.separation_weight), P::broadcast(params.alignment_weight),
                                  P::broadcast(params.cohesion_weight)};
+        const pack separation_reach = P::broadcast(detail::separation_reach(params));
         for (std::size_t k = begin; k < end; ++k) {
             c.prefetch_thinker(k, end);
             const std::uint32_t slot = c.order_[k];  // where the agent is stored
@@ -303,16 +304,17 @@ private:
             block.max_speed[e] = v.max_speed();
             block.max_force[e] = v.max_force();
             block.agent[e] = static_cast<std::uint32_t>(k);
-            if (block.size == think_block) finish_block<P>(block, weights, params, extra, caller);
+            if (block.size == think_block) finish_block<P>(block, weights, separation_reach, params, extra, caller);
         }
-        finish_block<P>(block, weights, params, extra, caller);
+        finish_block<P>(block, weights, separation_reach, params, extra, caller);
     }
 
     /// The flocking forces of a block of agents (combine_flocking, in lanes), then each
     /// agent's extra steering, which becomes its steering.
     template <class P, class Extra>
     void finish_block(detail::flocking_block<S, D, think_block>& block, const typename P::pack (&weights)[3],
-                      const flocking_params<V>& params, Extra& extra, const source_location& caller) {
+                      const typename P::pack& separation_reach, const flocking_params<V>& params, Extra& extra,
+                      const source_location& caller) {
         crowd<V>& c = agents_;
         for (std::size_t e = block.size; e < (block.size + P::width - 1) / P::width * P::width; ++e) {
             // Harmless lanes past the last agent (results ignored).
@@ -322,7 +324,7 @@ private:
         }
         unsigned done[think_block / P::width];
         for (std::size_t j = 0; j < block.size; j += P::width)
-            done[j / P::width] = detail::combine_flocking_lanes<P, D>(block, j, weights);
+            done[j / P::width] = detail::combine_flocking_lanes<P, D>(block, j, weights, separation_reach);
         for (std::size_t e = 0; e < block.size; ++e) {
             const std::uint32_t k = block.agent[e];
             const std::uint32_t slot = c.order_[k];

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -91,7 +92,10 @@ public:
         /// The key of a coordinate at least `linear_end_` from the origin (or NaN).
         [[nodiscard]] std::int64_t outer_key(double t) const noexcept {
             if (!std::isfinite(t)) return t > 0 ? max_coordinate : -max_coordinate;
-            const auto bits = std::bit_cast<std::uint64_t>(std::abs(t));
+            // (std::memcpy, not std::bit_cast: emscripten's libc++ has none)
+            std::uint64_t bits;
+            const double magnitude = std::abs(t);
+            std::memcpy(&bits, &magnitude, sizeof bits);
             const auto exponent = static_cast<std::int64_t>(bits >> 52) - 1023;  // a normal number here
             const std::uint64_t mantissa = bits & ((std::uint64_t(1) << 52) - 1);
             const std::int64_t beyond = ((exponent - first_exponent_) << bits_) +

@@ -137,7 +137,7 @@ struct flocking_block {
 /// left to `combine_flocking` itself.
 template <class P, int D, std::size_t B>
 unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
-                                const typename P::pack (&weights)[3]) noexcept {
+                                const typename P::pack (&weights)[3], const typename P::pack& separation_reach) noexcept {
     using S = typename P::scalar;
     using pack = typename P::pack;
     using mask = typename P::mask;
@@ -168,8 +168,14 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
         const mask plain = (squared >= smallest) & (squared <= largest);
         fine = fine & (plain | zero_vector);
         const pack length = P::sqrt(P::select(plain, squared, one));
+        // Separation's weight, faded by separation_crowding(length, reach), in its operations.
+        pack weight = weights[part];
+        if (part == 0) {
+            const pack x = length * separation_reach - one;
+            weight = weight * P::select(x > one, one, P::max(x, zero));
+        }
         for (int d = 0; d < D; ++d) {
-            const pack weighted = P::select(plain, parts[part][d] / length) * weights[part];
+            const pack weighted = P::select(plain, parts[part][d] / length) * weight;
             force[d] = part == 0 ? weighted : force[d] + weighted;
         }
     }

@@ -189,6 +189,8 @@ public:
 
     [[nodiscard]] S margin(std::size_t index) const noexcept { return margin_[index]; }
     [[nodiscard]] bool walkable(std::size_t index) const noexcept { return (flags_[index] & walkable_cell) != 0; }
+    /// How many cells are walkable.
+    [[nodiscard]] std::size_t walkable_count() const noexcept { return walkable_count_; }
     /// Whether a cell is part of the border outside the caller's grid.
     [[nodiscard]] bool padding(std::size_t index) const noexcept { return (flags_[index] & padding_cell) != 0; }
     [[nodiscard]] std::uint8_t flags(std::size_t index) const noexcept { return flags_[index]; }
@@ -247,8 +249,8 @@ public:
             const bool was = walkable(index);
             const bool is = margin_[index] >= S(0);
             flags_[index] = static_cast<std::uint8_t>((flags_[index] & ~walkable_cell) | (is ? walkable_cell : 0));
-            if (is && !was) freed.push_back(index);
-            if (was && !is) blocked.push_back(index);
+            if (is && !was) freed.push_back(index), ++walkable_count_;
+            if (was && !is) blocked.push_back(index), --walkable_count_;
         });
         // A dual cell is named by its lowest corner, which may lie one cell lower (the padding too).
         const cell_type low = first - 1;
@@ -332,7 +334,8 @@ public:
                parent_.size() * sizeof(std::uint32_t) + steps_.size() * sizeof(lattice_step<V>);
     }
 
-    /// The number of component labels in use or retired (for the tests of update costs).
+    /// The number of component labels in use or retired (their union-find table is part of
+    /// `memory_bytes`).
     [[nodiscard]] std::size_t label_count() const noexcept { return parent_.size(); }
 
 private:
@@ -698,6 +701,7 @@ private:
     S clearance_ = 0;
     S cap_ = 1;
     S tolerance_ = 0;
+    std::size_t walkable_count_ = 0;
     std::array<std::ptrdiff_t, std::size_t{dims}> stride_{};
     std::array<std::ptrdiff_t, std::size_t{1} << dims> corners_{};
     std::array<std::ptrdiff_t, std::size_t{2 * dims}> faces_{};

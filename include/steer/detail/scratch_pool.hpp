@@ -6,8 +6,6 @@
 /// per-thread query objects, kept by the queried object instead of by the caller).
 
 #include <atomic>
-#include <memory>
-#include <utility>
 
 namespace steer::detail {
 
@@ -16,21 +14,23 @@ namespace steer::detail {
 /// running at once borrow different objects (a new one when the pool is empty). The pool
 /// is a linked list, so giving back never allocates, and its lock is held only to link or
 /// unlink one node. Copying a pool gives an empty pool: scratch holds nothing a copy needs.
+/// (It owns its nodes through plain pointers: <memory> alone would add a fifth to what
+/// including all of steer costs a translation unit.)
 template <class T>
 class scratch_pool {
     struct node {
         T value{};
-        std::unique_ptr<node> next;
+        node* next = nullptr;
     };
 
 public:
     /// Scratch borrowed from a pool, returned to it by the destructor.
     class lease {
     public:
-        lease(scratch_pool& pool, std::unique_ptr<node> item) noexcept : pool_(&pool), item_(std::move(item)) {}
+        lease(scratch_pool& pool, node* item) noexcept : pool_(&pool), item_(item) {}
         lease(const lease&) = delete;
         lease& operator=(const lease&) = delete;
-        ~lease() { pool_->give_back(std::move(item_)); }
+        ~lease() { pool_->give_back(item_); }
         /// The borrowed scratch.
         [[nodiscard]] T& operator*() const noexcept { return item_->value; }
         /// A member of the borrowed scratch.
@@ -38,7 +38,7 @@ public:
 
     private:
         scratch_pool* pool_;
-        std::unique_ptr<node> item_;
+        node* item_;
     };
 
     scratch_pool() = default;
@@ -47,40 +47,49 @@ public:
     scratch_pool(scratch_pool&& other) noexcept : free_(other.take_all()) {}
     scratch_pool& operator=(scratch_pool&& other) noexcept {
         if (this != &other) {
-            std::unique_ptr<node> taken = other.take_all();
+            node* taken = other.take_all();
+            free_list(take_all());
             lock();
-            free_ = std::move(taken);
+            free_ = taken;
             unlock();
         }
         return *this;
     }
-    ~scratch_pool() = default;
+    ~scratch_pool() { free_list(free_); }
 
     /// Borrows a scratch object: one given back earlier, or a new `T{}`.
     [[nodiscard]] lease borrow() {
         lock();
-        std::unique_ptr<node> item = std::move(free_);
-        if (item) free_ = std::move(item->next);
+        node* item = free_;
+        if (item) free_ = item->next;
         unlock();
-        if (!item) item = std::make_unique<node>();
-        return lease(*this, std::move(item));
+        if (!item) item = new node();
+        return lease(*this, item);
     }
 
     /// Frees every scratch object kept.
-    void release_memory() noexcept { std::unique_ptr<node> dropped = take_all(); }
+    void release_memory() noexcept { free_list(take_all()); }
 
 private:
-    void give_back(std::unique_ptr<node> item) noexcept {
+    void give_back(node* item) noexcept {
         lock();
-        item->next = std::move(free_);
-        free_ = std::move(item);
+        item->next = free_;
+        free_ = item;
         unlock();
     }
-    [[nodiscard]] std::unique_ptr<node> take_all() noexcept {
+    [[nodiscard]] node* take_all() noexcept {
         lock();
-        std::unique_ptr<node> all = std::move(free_);
+        node* all = free_;
+        free_ = nullptr;
         unlock();
         return all;
+    }
+    static void free_list(node* n) noexcept {
+        while (n) {
+            node* next = n->next;
+            delete n;
+            n = next;
+        }
     }
     // A spin lock: it guards two pointer moves, never an allocation or a query.
     void lock() noexcept {
@@ -90,7 +99,7 @@ private:
     void unlock() noexcept { busy_.clear(std::memory_order_release); }
 
     std::atomic_flag busy_;
-    std::unique_ptr<node> free_;
+    node* free_ = nullptr;
 };
 
 }  // namespace steer::detail

@@ -160,8 +160,11 @@ public:
         detail::expect_at_least(caller, "path_radius", path_radius, 0);
         std::vector<V> points;
         if (!route(from, to, points)) return std::nullopt;
-        if (points.size() < 2 || !(safe_normalize(points.back() - points.front()) != V(S(0)) || points.size() > 2)) {
-            // One spot: a segment a thousandth of a cell long, toward the inside of the bounds.
+        bool one_spot = true;  // as a pathway tells points apart
+        for (std::size_t i = 0; i + 1 < points.size(); ++i)
+            one_spot = one_spot && safe_normalize(points[i + 1] - points[i]) == V(S(0));
+        if (one_spot) {
+            // A segment a thousandth of a cell long, toward the inside of the bounds.
             const V p = points.front();
             V along(S(0));
             along[0] = lattice_.cell_size()[0] * S(1e-3) * (p[0] < (bounds().min[0] + bounds().max[0]) / S(2) ? S(1) : S(-1));
@@ -444,8 +447,9 @@ private:
     }
 
     /// The walkable cell whose center is nearest to `p` (in the bounds), searching outward
-    /// ring by ring as far as the snap distance allows.
+    /// ring by ring (the cells of each ring only) as far as the snap distance allows.
     [[nodiscard]] std::optional<std::size_t> nearest_walkable_cell(const V& p) const {
+        if (lattice_.walkable_count() == 0) return std::nullopt;
         const V u = lattice_.to_lattice(p);
         cell_type home;
         for (int i = 0; i < dims; ++i) home[i] = std::clamp(static_cast<int>(std::floor(u[i])) - 1, 0, cells()[i] - 1);
@@ -457,22 +461,52 @@ private:
         }
         std::optional<std::size_t> best;
         S best_squared = std::numeric_limits<S>::infinity();
+        const auto consider = [&](const cell_type& c) {
+            const std::size_t index = lattice_.index_of(c);
+            if (!lattice_.walkable(index)) return;
+            const S d2 = distance_squared(lattice_.center(index), p);
+            if (d2 < best_squared) best_squared = d2, best = index;
+        };
         for (int ring = 0; ring <= widest; ++ring) {
             // Every cell of this ring is at least (ring - 1) cells from p.
             const S nearest_possible = static_cast<S>(ring - 1) * smallest;
             if (ring > 1 && (nearest_possible * nearest_possible > best_squared || nearest_possible > snap_distance_))
                 break;
-            const cell_type first = glm::max(home - ring, cell_type(0));
-            const cell_type last = glm::min(home + ring, cells() - 1);
-            lattice_.for_each_cell(first, last, [&](std::size_t index, const cell_type& c) {
-                bool on_ring = false;
-                for (int i = 0; i < dims; ++i) on_ring = on_ring || c[i] == home[i] - ring || c[i] == home[i] + ring;
-                if (!on_ring || !lattice_.walkable(index)) return;
-                const S d2 = distance_squared(lattice_.center(index), p);
-                if (d2 < best_squared) best_squared = d2, best = index;
-            });
+            const cell_type first = home - ring;
+            const cell_type last = home + ring;
+            for_each_ring_cell(first, last, consider);
         }
         return best;
+    }
+
+    /// Calls `f(cell)` for each cell of the grid on the surface of the box from `first` to
+    /// `last`: O(ring size), not O(box volume).
+    template <class F>
+    void for_each_ring_cell(const cell_type& first, const cell_type& last, F&& f) const {
+        const cell_type n = cells();
+        const auto inside = [&](int axis, int value) { return value >= 0 && value < n[axis]; };
+        if constexpr (dims == 2) {
+            for (int y = std::max(first[1], 0); y <= std::min(last[1], n[1] - 1); ++y) {
+                const bool whole = y == first[1] || y == last[1];
+                if (whole) {
+                    for (int x = std::max(first[0], 0); x <= std::min(last[0], n[0] - 1); ++x) f(cell_type(x, y));
+                } else {
+                    if (inside(0, first[0])) f(cell_type(first[0], y));
+                    if (last[0] != first[0] && inside(0, last[0])) f(cell_type(last[0], y));
+                }
+            }
+        } else {
+            for (int z = std::max(first[2], 0); z <= std::min(last[2], n[2] - 1); ++z)
+                for (int y = std::max(first[1], 0); y <= std::min(last[1], n[1] - 1); ++y) {
+                    const bool whole = y == first[1] || y == last[1] || z == first[2] || z == last[2];
+                    if (whole) {
+                        for (int x = std::max(first[0], 0); x <= std::min(last[0], n[0] - 1); ++x) f(cell_type(x, y, z));
+                    } else {
+                        if (inside(0, first[0])) f(cell_type(first[0], y, z));
+                        if (last[0] != first[0] && inside(0, last[0])) f(cell_type(last[0], y, z));
+                    }
+                }
+        }
     }
 
     [[nodiscard]] std::size_t checked_index(const cell_type& cell) const {

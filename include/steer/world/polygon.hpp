@@ -92,6 +92,18 @@ private:
                                 "points must have at least 3 distinct points", caller);
             return false;
         }
+        // All on one line, asked first: the area of collinear points can round to a tiny
+        // non-zero value, and their edges then overlap and would be named a crossing.
+        const auto off_the_line = [&](const V& p) {
+            const V& o = points_[0];
+            const V& q = points_[1];
+            return (q.x - o.x) * (p.y - o.y) - (q.y - o.y) * (p.x - o.x) != S(0);
+        };
+        if (std::none_of(points_.begin(), points_.end(), off_the_line)) {
+            detail::refuse_with(std::string(where) + ": points must enclose an area (got all on one line)",
+                                "points must enclose an area", caller);
+            return false;
+        }
         S doubled_area = 0;
         for (std::size_t i = 0; i < points_.size(); ++i) {
             const V& p = points_[i];
@@ -99,18 +111,8 @@ private:
             doubled_area += p.x * q.y - q.x * p.y;
         }
         if (!(doubled_area != S(0))) {
-            // No area: all on one line, or an outline that crosses itself (a bow tie) whose
-            // halves cancel; the crossing is the cause to name then.
-            const auto off_the_line = [&](const V& p) {
-                const V& o = points_[0];
-                const V& q = points_[1];
-                return (q.x - o.x) * (p.y - o.y) - (q.y - o.y) * (p.x - o.x) != S(0);
-            };
-            if (std::none_of(points_.begin(), points_.end(), off_the_line)) {
-                detail::refuse_with(std::string(where) + ": points must enclose an area (got all on one line)",
-                                    "points must enclose an area", caller);
-                return false;
-            }
+            // No area, and not all on one line: an outline that crosses itself (a bow tie)
+            // whose halves cancel; the crossing is the cause to name then.
             if (!crossing_edges(caller))
                 detail::refuse_with(std::string(where) + ": points must enclose an area (got an area that rounds to 0)",
                                     "points must enclose an area", caller);

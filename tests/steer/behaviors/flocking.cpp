@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -48,7 +50,57 @@ TEST_CASE_TEMPLATE("60 flocking characters line up and keep their spacing after 
     }
 }
 
-TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized components, each over its own neighborhood, times max_force", V, STEER_TEST_VECTORS) {
+namespace {
+
+/// The polarization (length of the mean heading) and mean nearest-neighbor distance of 60
+/// boids scattered over a disc (ball) of radius 6 after 30 s at 30 Hz, under a strong
+/// separation: weight 3 of 5 (3/1/1), separation 2, alignment 5, cohesion 8, max speed and
+/// force 2 (issue 44's flock).
+template <class V>
+std::pair<double, double> strong_separation_flock(unsigned seed, bool fades) {
+    steer::rng gen(seed);
+    auto crowd = steer::test::scatter<V>(gen, 60, 6, 1, {.max_force = 2, .max_speed = 2});
+    const steer::flocking_params<V> p{.separation = {.max_distance = 2},
+                                      .alignment = {.max_distance = 5},
+                                      .cohesion = {.max_distance = 8},
+                                      .separation_weight = 3,
+                                      .alignment_weight = 1,
+                                      .cohesion_weight = 1,
+                                      .separation_fades = fades};
+    for (int frame = 0; frame < 900; ++frame)
+        steer::test::step_all(crowd, [&](std::size_t i) { return steer::flocking(crowd[i], crowd, p); }, 1.0 / 30);
+    return {steer::test::polarization(crowd), steer::test::mean_nearest_neighbor_distance(crowd)};
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("under a strong separation a flock still lines up: separation fades with distance", V, glm::vec2, glm::vec3) {
+    // Without the fade any neighbor inside separation's 2 m takes its whole weight (3 of 5),
+    // and in 2D the flock breaks into groups heading different ways.
+    const int seeds = steer::test::rounds(12);
+    double faded_sum = 0, faded_worst = 1, full_sum = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        const auto [polarization, spacing] = strong_separation_flock<V>(static_cast<unsigned>(seed), true);
+        CAPTURE(seed);
+        CHECK(spacing > 0.6);  // neither collapsed ...
+        CHECK(spacing < 4);    // ... nor dispersed
+        faded_sum += polarization;
+        faded_worst = std::min(faded_worst, polarization);
+        full_sum += strong_separation_flock<V>(static_cast<unsigned>(seed), false).first;
+    }
+    const double mean = faded_sum / seeds;
+    MESSAGE(steer::dimension_v<V> << "D: polarization " << mean << " on average (worst " << faded_worst << ") over "
+                                  << seeds << " seeds; " << full_sum / seeds << " without the fade");
+    if constexpr (steer::dimension_v<V> == 2) {
+        CHECK(mean >= 0.85);
+        CHECK(faded_worst >= 0.6);
+    } else {
+        CHECK(mean >= 0.95);
+    }
+    CHECK(mean >= full_sum / seeds);
+}
+
+TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized components, each over its own neighborhood, times max_force, separation's weight fading with distance", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng gen(21);
     const auto crowd = steer::test::scatter<V>(gen, 25, 5, 1, {.max_force = 2, .max_speed = 2});
@@ -56,7 +108,7 @@ TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized compone
     p.separation_weight = S(0.8);
     p.alignment_weight = S(0.5);
     p.cohesion_weight = S(-0.3);  // a negative weight reverses its component
-    int cut = 0;
+    int cut = 0, faded = 0;
     for (const auto& v : crowd) {
         // Separation's direction: the paper's sum of unit vectors away, weighted 1/r.
         V away(S(0));
@@ -65,7 +117,11 @@ TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized compone
                 const V offset = other.position() - v.position();
                 away -= offset / glm::dot(offset, offset);
             }
-        const V sum = steer::safe_normalize(away) * p.separation_weight +
+        // Its weight fades: nothing for one neighbor at the neighborhood's edge, all of it
+        // from half that distance in: |away| * distance - 1, within [0, 1].
+        const S crowding = std::clamp(glm::length(away) * p.separation.max_distance - S(1), S(0), S(1));
+        faded += crowding > S(0) && crowding < S(1);
+        const V sum = steer::safe_normalize(away) * (p.separation_weight * crowding) +
                       steer::safe_normalize(steer::alignment(v, crowd, p.alignment)) * p.alignment_weight +
                       steer::safe_normalize(steer::cohesion(v, crowd, p.cohesion)) * p.cohesion_weight;
         cut += glm::length(sum) > 1;
@@ -73,6 +129,7 @@ TEST_CASE_TEMPLATE("flocking is the weighted sum of the three normalized compone
     }
     CHECK(cut > 0);  // some sums were cut to max_force, some not
     CHECK(cut < 25);
+    CHECK(faded > 0);  // and some separations were partly faded
 }
 
 TEST_CASE_TEMPLATE("flocking answers at most max_force, and max_force at full effort", V, STEER_TEST_VECTORS) {

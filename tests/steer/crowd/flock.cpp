@@ -354,9 +354,14 @@ void check_combine_lanes() {
     constexpr int D = steer::dimension_v<V>;
     constexpr std::size_t B = 16;
     steer::rng gen(11);
-    const steer::flocking_params<V> p{.separation_weight = S(0.75), .alignment_weight = S(-0.25), .cohesion_weight = S(0.5)};
+    // Separation sums up to 5 long against a reach of 0.7: the fade is none, some and full.
+    const steer::flocking_params<V> p{.separation = {.max_distance = S(0.7)},
+                                      .separation_weight = S(0.75),
+                                      .alignment_weight = S(-0.25),
+                                      .cohesion_weight = S(0.5)};
     const typename P::pack weights[3] = {P::broadcast(p.separation_weight), P::broadcast(p.alignment_weight),
                                          P::broadcast(p.cohesion_weight)};
+    const typename P::pack reach = P::broadcast(p.separation.max_distance);
     const auto any_sum = [&](int kind) {
         V v = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(5));
         if (kind == 1) v = V(S(0));
@@ -389,7 +394,7 @@ void check_combine_lanes() {
             }
         }
         for (std::size_t j = 0; j < B; j += P::width) {
-            const unsigned done = steer::detail::combine_flocking_lanes<P, D>(block, j, weights);
+            const unsigned done = steer::detail::combine_flocking_lanes<P, D>(block, j, weights, reach);
             for (std::size_t l = 0; l < P::width; ++l) {
                 if (!((done >> l) & 1u)) continue;
                 ++lanes_used;

@@ -190,6 +190,10 @@ TEST_CASE("a point inside a building or past the bounds snaps to the nearest fre
     REQUIRE(route);
     CHECK(glm::distance(route->points().front(), *snapped) < 1e-4f);
     CHECK(route->points().back() == vec(35, 35));
+    // From the middle of the block, 5 m from every face: out through one of them.
+    const auto deep = nav.nearest_free({15, 15});
+    REQUIRE(deep);
+    CHECK(glm::distance(*deep, vec(15, 15)) == doctest::Approx(static_cast<double>(5 + clearance)).epsilon(0.03));
     // Past the bounds: back inside.
     const auto back = nav.nearest_free({-3, 5});
     REQUIRE(back);
