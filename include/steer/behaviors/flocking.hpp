@@ -122,12 +122,12 @@ template <agent A, class R>
     detail::expect_limits("steer::flocking", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    validate(p, caller);
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:
     // the sums then run in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
     if constexpr (requires { flocking_in_lanes(a, neighbors, p); }) {
         if (const auto in_lanes = flocking_in_lanes(a, neighbors, p)) return *in_lanes;
     }
-    validate(p, caller);
     // Boids usually give the three neighborhoods one field of view: its cosine once.
     const detail::neighborhood_test<V> separation_test(p.separation);
     const detail::neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);

@@ -49,12 +49,12 @@ template <agent A, class R>
     detail::expect_limits("steer::separation", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    validate(n, caller);
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:
     // the sum then runs in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
     if constexpr (requires { separation_in_lanes(a, neighbors, n); }) {
         if (const auto in_lanes = separation_in_lanes(a, neighbors, n)) return *in_lanes;
     }
-    validate(n, caller);
     const detail::neighborhood_test<V> test(n);
     const V forward = a.forward();
     const S reach = n.max_distance;
