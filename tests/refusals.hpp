@@ -555,6 +555,16 @@ inline std::vector<refusal> refusals() {
     add("steer::crowd::nearest: radius must be >= 0 and finite (got -1)", [=] { (void)pair().nearest(V(0), S(-1)); });
     add("steer::crowd::set_max_neighbors: max_neighbors must be in [1, 1024] (got 0)",
         [=] { pair().set_max_neighbors(0); });
+    add("steer::neighborhood: max_distance must be >= 0 and finite (got -1)", [=] {  // flocking in the crowd's lanes
+        pair().step(S(1), S(2), [](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            return steer::flocking(self, neighbors, steer::flocking_params<V>{.cohesion = {.max_distance = -1}});
+        });
+    });
+    add("steer::neighborhood: max_angle must be >= 0 and finite (got -1)", [=] {  // separation in the crowd's lanes
+        pair().step(S(1), S(2), [](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+            return steer::separation(self, neighbors, steer::neighborhood<V>{.max_angle = -1});
+        });
+    });
     const std::string most_agents = std::to_string(steer::crowd<V>::max_reserve());
     add("steer::crowd::reserve: n must be at most " + most_agents + " (got " +
             std::to_string(steer::crowd<V>::max_reserve() + 1) + ")",

@@ -177,18 +177,21 @@ inline constexpr bool keeps_its_limits<vehicle<V>> = true;
 
 /// Reports the first of an agent's limits that is negative or not finite, as `where`.
 template <class S>
-STEER_DETAIL_COLD void refuse_limits(std::string_view where, S radius, S max_speed, S max_force) {
+STEER_DETAIL_COLD void refuse_limits(std::string_view where, S radius, S max_speed, S max_force,
+                                     const source_location& caller) {
     const auto bad = [](S value) { return !(value >= S(0) && value <= std::numeric_limits<S>::max()); };
-    if (bad(radius)) refuse(where, "a.radius()", ">= 0 and finite", radius);
-    else if (bad(max_speed)) refuse(where, "a.max_speed()", ">= 0 and finite", max_speed);
-    else refuse(where, "a.max_force()", ">= 0 and finite", max_force);
+    if (bad(radius)) refuse(where, "a.radius()", ">= 0 and finite", radius, caller);
+    else if (bad(max_speed)) refuse(where, "a.max_speed()", ">= 0 and finite", max_speed, caller);
+    else refuse(where, "a.max_force()", ">= 0 and finite", max_force, caller);
 }
 
 /// Refuses, as `where`, an agent of the user's own type whose radius, max_speed or max_force
 /// is negative or not finite, which `steer::vehicle` refuses when it is built: a check per
 /// call (six comparisons), none for a `vehicle`, which keeps its limits valid itself.
 template <agent A>
-STEER_DETAIL_ALWAYS_INLINE inline void expect_limits(std::string_view where, const A& a) noexcept(keeps_its_limits<A>) {
+STEER_DETAIL_ALWAYS_INLINE inline void expect_limits(std::string_view where, const A& a,
+                                                     const source_location& caller = source_location::current())
+    noexcept(keeps_its_limits<A>) {
     if constexpr (!keeps_its_limits<A>) {
         using S = agent_scalar_t<A>;
         constexpr S most = std::numeric_limits<S>::max();
@@ -197,7 +200,7 @@ STEER_DETAIL_ALWAYS_INLINE inline void expect_limits(std::string_view where, con
         const auto max_force = static_cast<S>(a.max_force());
         if (!(radius >= S(0) && radius <= most && max_speed >= S(0) && max_speed <= most && max_force >= S(0) &&
               max_force <= most)) [[unlikely]]
-            refuse_limits(where, radius, max_speed, max_force);
+            refuse_limits(where, radius, max_speed, max_force, caller);
     }
 }
 

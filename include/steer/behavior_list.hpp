@@ -124,7 +124,9 @@ public:
                                      alignof(F) <= alignof(std::max_align_t);
 
     /// An empty list blending as `blend` says (validated, STEER_EXPECTS).
-    explicit behavior_list(const blend_settings<S>& blend = {}) { set_blend(blend); }
+    explicit behavior_list(const blend_settings<S>& blend = {}, source_location caller = source_location::current()) {
+        set_blend(blend, caller);
+    }
 
     /// The most terms the list can hold.
     [[nodiscard]] static constexpr std::size_t capacity() noexcept { return Capacity; }
@@ -137,10 +139,10 @@ public:
     [[nodiscard]] const blend_settings<S>& blend() const noexcept { return blend_; }
 
     /// Replaces the blend settings; epsilon and max_force must be >= 0 and finite (STEER_EXPECTS).
-    void set_blend(const blend_settings<S>& blend) {
+    void set_blend(const blend_settings<S>& blend, source_location caller = source_location::current()) {
         constexpr auto where = "steer::behavior_list::set_blend";
-        detail::expect_at_least(where, "epsilon", blend.epsilon, 0);
-        detail::expect_at_least(where, "max_force", blend.max_force, 0);
+        detail::expect_at_least(where, "epsilon", blend.epsilon, 0, caller);
+        detail::expect_at_least(where, "max_force", blend.max_force, 0, caller);
         blend_ = blend;
     }
 
@@ -151,7 +153,8 @@ public:
     /// The name is not copied: it must outlive the list (a string literal is ideal).
     /// The list must not be full, and `settings` must be valid (STEER_EXPECTS).
     template <class F>
-    std::size_t add(std::string_view name, F behavior, const term_settings<S>& settings = {}) {
+    std::size_t add(std::string_view name, F behavior, const term_settings<S>& settings = {},
+    source_location caller = source_location::current()) {
         static_assert(std::is_invocable_v<const F&, Args...>,
                       "steer::behavior_list::add: the term must be callable as const with the list's arguments "
                       "(Args...); a lambda that changes its captures must be made non-mutable, keeping state "
@@ -169,12 +172,12 @@ public:
                       "pointer to a struct, or raise the list's StorageBytes parameter");
         static_assert(alignof(F) <= alignof(std::max_align_t),
                       "steer::behavior_list::add: the term is over-aligned for the inline storage");
-        STEER_EXPECTS(size_ < Capacity, detail::describe("steer::behavior_list::add", "the number of terms",
-                                                         "at most the capacity, " + detail::format_value(Capacity),
-                                                         size_ + 1));
-        STEER_EXPECTS(name.empty() || !index_of(name).has_value(),
-                      "steer::behavior_list::add: the name \"" + std::string(name) + "\" is already taken");
-        validate(settings);
+        detail::expect(size_ < Capacity, "steer::behavior_list::add", "the number of terms",
+                       "at most the capacity, " + detail::format_value(Capacity), size_ + 1, caller);
+        detail::expect_that(name.empty() || !index_of(name).has_value(), "the name must not be taken", [&] {
+            return "steer::behavior_list::add: the name \"" + std::string(name) + "\" is already taken";
+        }, caller);
+        validate(settings, caller);
         entry& e = entries_[size_];
         ::new (static_cast<void*>(e.storage)) F(behavior);
         e.invoke = &invoke_stored<F>;
@@ -192,59 +195,70 @@ public:
     }
 
     /// The name of the term at `index` (< size(), STEER_EXPECTS).
-    [[nodiscard]] std::string_view name(std::size_t index) const {
-        index = check_index("name", index);
+    [[nodiscard]] std::string_view name(std::size_t index, source_location caller = source_location::current()) const {
+        index = check_index("name", index, caller);
         return names_[index];
     }
 
     /// The settings of the term at `index` (< size(), STEER_EXPECTS).
-    [[nodiscard]] term_settings<S> settings(std::size_t index) const {
-        index = check_index("settings", index);
+    [[nodiscard]] term_settings<S> settings(std::size_t index,
+                                            source_location caller = source_location::current()) const {
+        index = check_index("settings", index, caller);
         const entry& e = entries_[index];
         return {e.weight, e.probability, e.enabled};
     }
 
     /// Replaces the settings of the term at `index`; validated (STEER_EXPECTS).
-    void configure(std::size_t index, const term_settings<S>& settings) {
-        index = check_index("configure", index);
-        validate(settings);
+    void configure(std::size_t index, const term_settings<S>& settings,
+                   source_location caller = source_location::current()) {
+        index = check_index("configure", index, caller);
+        validate(settings, caller);
         store(entries_[index], settings);
     }
     /// Replaces the settings of the term named `name`, which must exist (STEER_EXPECTS).
-    void configure(std::string_view name, const term_settings<S>& settings) { configure(find(name), settings); }
+    void configure(std::string_view name, const term_settings<S>& settings,
+                   source_location caller = source_location::current()) {
+        configure(find(name, caller), settings, caller);
+    }
 
     /// Sets one term's weight (finite); by index or by name.
-    void set_weight(std::size_t index, S weight) {
-        term_settings<S> s = settings(index);
+    void set_weight(std::size_t index, S weight, source_location caller = source_location::current()) {
+        term_settings<S> s = settings(index, caller);
         s.weight = weight;
-        configure(index, s);
+        configure(index, s, caller);
     }
     /// Sets the weight of the term called `name`.
-    void set_weight(std::string_view name, S weight) { set_weight(find(name), weight); }
+    void set_weight(std::string_view name, S weight, source_location caller = source_location::current()) {
+        set_weight(find(name, caller), weight, caller);
+    }
 
     /// Sets one term's dither probability (in [0, 1]); by index or by name.
-    void set_probability(std::size_t index, S probability) {
-        term_settings<S> s = settings(index);
+    void set_probability(std::size_t index, S probability, source_location caller = source_location::current()) {
+        term_settings<S> s = settings(index, caller);
         s.probability = probability;
-        configure(index, s);
+        configure(index, s, caller);
     }
     /// Sets the dither probability of the term called `name`.
-    void set_probability(std::string_view name, S probability) { set_probability(find(name), probability); }
+    void set_probability(std::string_view name, S probability, source_location caller = source_location::current()) {
+        set_probability(find(name, caller), probability, caller);
+    }
 
     /// Enables or disables one term; by index or by name.
-    void set_enabled(std::size_t index, bool enabled) {
-        index = check_index("set_enabled", index);
+    void set_enabled(std::size_t index, bool enabled, source_location caller = source_location::current()) {
+        index = check_index("set_enabled", index, caller);
         entries_[index].enabled = enabled;
     }
     /// Enables or disables the term called `name`.
-    void set_enabled(std::string_view name, bool enabled) { set_enabled(find(name), enabled); }
+    void set_enabled(std::string_view name, bool enabled, source_location caller = source_location::current()) {
+        set_enabled(find(name, caller), enabled, caller);
+    }
 
     /// Moves the term at `from` to position `to` (both < size()), shifting the ones between:
     /// the way to change the priority order. To apply an order read from a file, move each
     /// named term to its position in turn: `move(*index_of(name_k), k)` for k = 0, 1, ...
-    void move(std::size_t from, std::size_t to) {
-        from = check_index("move", from);
-        to = check_index("move", to);
+    void move(std::size_t from, std::size_t to, source_location caller = source_location::current()) {
+        from = check_index("move", from, caller);
+        to = check_index("move", to, caller);
         if (from < to) {
             std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(from),
                         entries_.begin() + static_cast<std::ptrdiff_t>(from) + 1,
@@ -263,8 +277,8 @@ public:
     }
 
     /// Removes the term at `index` (< size()); the later terms move up one place.
-    void erase(std::size_t index) {
-        index = check_index("erase", index);
+    void erase(std::size_t index, source_location caller = source_location::current()) {
+        index = check_index("erase", index, caller);
         move(index, size_ - 1);
         entries_[size_ - 1] = entry{};
         names_[size_ - 1] = {};
@@ -282,10 +296,10 @@ public:
     /// The mode must not be prioritized_dither, which needs a generator (STEER_EXPECTS).
     /// @return the blended steering force, not truncated (except by truncated_sum's budget);
     ///         zero for an empty list.
-    [[nodiscard]] V operator()(Args... args) const {
+    [[nodiscard]] V operator()(Args... args, source_location caller = source_location::current()) const {
         if (blend_.mode == blend_mode::prioritized_dither) [[unlikely]] {
-            STEER_EXPECTS(false,
-                          "steer::behavior_list: mode prioritized_dither needs a generator: call list(gen, args...)");
+            detail::refuse_with("steer::behavior_list: mode prioritized_dither needs a generator: call list(gen, args...)",
+                                "the mode must not be prioritized_dither without a generator", caller);
             return V(S(0));  // reached only when a custom STEER_EXPECTS returns
         }
         return evaluate(static_cast<rng*>(nullptr), args...);
@@ -314,9 +328,9 @@ private:
         return (*std::launder(static_cast<const F*>(storage)))(args...);
     }
 
-    static void validate(const term_settings<S>& s) {
-        detail::expect_finite("steer::behavior_list term", "weight", s.weight);
-        detail::expect_within("steer::behavior_list term", "probability", s.probability, 0, 1);
+    static void validate(const term_settings<S>& s, const source_location& caller) {
+        detail::expect_finite("steer::behavior_list term", "weight", s.weight, caller);
+        detail::expect_within("steer::behavior_list term", "probability", s.probability, 0, 1, caller);
     }
 
     static void store(entry& e, const term_settings<S>& s) noexcept {
@@ -328,15 +342,17 @@ private:
     /// Refuses an index past the end; returns it clamped into the storage, so that even a
     /// user-defined STEER_EXPECTS that only logs never leads to an out-of-bounds access
     /// (and GCC's -Warray-bounds sees the access is in range).
-    [[nodiscard]] std::size_t check_index(const char* what, std::size_t index) const {
-        STEER_EXPECTS(index < size_, detail::describe(std::string("steer::behavior_list::") + what, "index",
-                                                      "< size() = " + detail::format_value(size_), index));
+    [[nodiscard]] std::size_t check_index(const char* what, std::size_t index, const source_location& caller) const {
+        detail::expect(index < size_, std::string("steer::behavior_list::") + what, "index",
+                       "< size() = " + detail::format_value(size_), index, caller);
         return index < Capacity ? index : Capacity - 1;
     }
 
-    [[nodiscard]] std::size_t find(std::string_view name) const {
+    [[nodiscard]] std::size_t find(std::string_view name, const source_location& caller) const {
         const std::optional<std::size_t> index = index_of(name);
-        STEER_EXPECTS(index.has_value(), "steer::behavior_list: no term is named \"" + std::string(name) + "\"");
+        detail::expect_that(index.has_value(), "a term must have the name", [&] {
+            return "steer::behavior_list: no term is named \"" + std::string(name) + "\"";
+        }, caller);
         return *index;
     }
 

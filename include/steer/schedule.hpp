@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "detail/expect.hpp"
 #include "error.hpp"
 #include "random.hpp"  // std::uniform_random_bit_generator without <random>
 
@@ -18,8 +19,9 @@ namespace steer {
 class think_schedule {
 public:
     /// Think every `period` frames; `period` >= 1 (1 = every frame).
-    explicit think_schedule(std::uint32_t period) : period_(period) {
-        STEER_EXPECTS(period >= 1, detail::describe("steer::think_schedule", "period", ">= 1", period));
+    explicit think_schedule(std::uint32_t period, source_location caller = source_location::current())
+        : period_(period) {
+        detail::expect(period >= 1, "steer::think_schedule", "period", ">= 1", period, caller);
     }
 
     /// Frames between two thinks of one character.

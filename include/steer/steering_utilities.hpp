@@ -42,10 +42,12 @@ template <vector V>
 /// `max_angle` 0 keeps only directions along `basis`; pi lets everything through. A zero `v`
 /// or `basis` gives `v`. `max_angle` outside [0, pi] (or NaN) is refused.
 template <vector V>
-[[nodiscard]] V limit_deviation(const V& v, const V& basis, scalar_t<V> max_angle) {
+[[nodiscard]] V limit_deviation(const V& v, const V& basis, scalar_t<V> max_angle,
+                                source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr S pi = S(3.14159265358979323846);
-    detail::expect(max_angle >= S(0) && max_angle <= pi, "steer::limit_deviation", "max_angle", "in [0, pi]", max_angle);
+    detail::expect(max_angle >= S(0) && max_angle <= pi, "steer::limit_deviation", "max_angle", "in [0, pi]", max_angle,
+                   caller);
     const S length = safe_length(v);
     const V unit_basis = safe_normalize(basis);
     if (!(length > S(0)) || unit_basis == V(S(0))) return v;
@@ -86,10 +88,10 @@ struct low_speed_turning_params {
 
 /// Refuses a speed fraction outside (0, 1], as `low_speed_turning` would.
 template <vector V>
-void validate(const low_speed_turning_params<V>& p) {
+void validate(const low_speed_turning_params<V>& p, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     detail::expect(p.speed_fraction > S(0) && p.speed_fraction <= S(1), "steer::low_speed_turning", "speed_fraction",
-                   "in (0, 1]", p.speed_fraction);
+                   "in (0, 1]", p.speed_fraction, caller);
 }
 
 /// A raw steering force adjusted for a slow agent, so that it turns in an arc instead of
@@ -102,11 +104,12 @@ void validate(const low_speed_turning_params<V>& p) {
 /// @return `force` turned into the cone, its length unchanged.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> low_speed_turning(const A& a, const agent_vector_t<A>& force,
-                                                  const low_speed_turning_params<agent_vector_t<A>>& p = {}) {
+                                                  const low_speed_turning_params<agent_vector_t<A>>& p = {},
+                                                  source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     constexpr S pi = S(3.14159265358979323846);
-    validate(p);
+    validate(p, caller);
     const S threshold = p.speed_fraction * static_cast<S>(a.max_speed());
     const S current = speed(a);
     if (!(current < threshold)) return force;
@@ -119,10 +122,10 @@ namespace detail {
 /// a point the agent stands on.
 template <agent A>
 [[nodiscard]] agent_scalar_t<A> cosine_to(const A& a, const agent_vector_t<A>& point, agent_scalar_t<A> threshold,
-                                          const char* where) {
+                                          const char* where, source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    detail::expect_within(where, "cos_threshold", threshold, S(-1), S(1));
+    detail::expect_within(where, "cos_threshold", threshold, S(-1), S(1), caller);
     return glm::dot(safe_normalize(point - static_cast<V>(a.position())), safe_normalize(static_cast<V>(a.forward())));
 }
 
@@ -133,24 +136,27 @@ template <agent A>
 /// on is aside, not ahead.
 template <agent A>
 [[nodiscard]] bool is_ahead(const A& a, const agent_vector_t<A>& point,
-                            agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707)) {
-    return detail::cosine_to(a, point, cos_threshold, "steer::is_ahead") > cos_threshold;
+                            agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707),
+                            source_location caller = source_location::current()) {
+    return detail::cosine_to(a, point, cos_threshold, "steer::is_ahead", caller) > cos_threshold;
 }
 
 /// Whether `point` lies behind: within the cone around the reversed heading whose
 /// half-angle has the cosine `cos_threshold` (default 0.707).
 template <agent A>
 [[nodiscard]] bool is_behind(const A& a, const agent_vector_t<A>& point,
-                             agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707)) {
-    return detail::cosine_to(a, point, cos_threshold, "steer::is_behind") < -cos_threshold;
+                             agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707),
+                             source_location caller = source_location::current()) {
+    return detail::cosine_to(a, point, cos_threshold, "steer::is_behind", caller) < -cos_threshold;
 }
 
 /// Whether `point` lies aside: neither ahead nor behind for the same `cos_threshold`. With a
 /// threshold in [0, 1] every point is exactly one of ahead, aside and behind.
 template <agent A>
 [[nodiscard]] bool is_aside(const A& a, const agent_vector_t<A>& point,
-                            agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707)) {
-    const auto cosine = detail::cosine_to(a, point, cos_threshold, "steer::is_aside");
+                            agent_scalar_t<A> cos_threshold = agent_scalar_t<A>(0.707),
+                            source_location caller = source_location::current()) {
+    const auto cosine = detail::cosine_to(a, point, cos_threshold, "steer::is_aside", caller);
     return !(cosine > cos_threshold) && !(cosine < -cos_threshold);
 }
 

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "detail/expect.hpp"
 #include "error.hpp"
 #include "executor.hpp"
 
@@ -52,8 +53,9 @@ public:
     /// workers start here, as plain `std::thread`s. When one cannot be started (a thread or
     /// memory limit), the constructor stops and joins the workers it had started and throws
     /// what `std::thread` threw (`std::system_error`): nothing is left running or allocated.
-    explicit thread_pool_executor(unsigned threads)
-        : thread_pool_executor(threads, [](std::function<void()> loop) { return std::thread(std::move(loop)); }) {}
+    explicit thread_pool_executor(unsigned threads, source_location caller = source_location::current())
+        : thread_pool_executor(
+              threads, [](std::function<void()> loop) { return std::thread(std::move(loop)); }, caller) {}
 
     /// As above, with the workers started by `start`: called once per worker with the
     /// worker's loop, it returns the `std::thread` running it, so that an engine can name its
@@ -62,11 +64,12 @@ public:
     /// the constructor stops and joins the workers already started and rethrows.
     template <class Start>
         requires std::is_invocable_r_v<std::thread, Start&, std::function<void()>>
-    thread_pool_executor(unsigned threads, Start&& start) : threads_(threads) {
+    thread_pool_executor(unsigned threads, Start&& start,
+                         source_location caller = source_location::current()) : threads_(threads) {
         constexpr auto where = "steer::thread_pool_executor";
-        STEER_EXPECTS(threads >= 1, detail::describe(where, "threads", ">= 1", threads));
-        STEER_EXPECTS(threads <= max_threads,
-                      detail::describe(where, "threads", "at most " + detail::format_value(max_threads), threads));
+        detail::expect(threads >= 1, where, "threads", ">= 1", threads, caller);
+        detail::expect(threads <= max_threads, where, "threads", "at most " + detail::format_value(max_threads), threads,
+                       caller);
         if (threads < 1 || threads > max_threads) threads_ = 1;  // only after a custom STEER_EXPECTS that returns
         workers_.reserve(threads_ - 1);  // before any thread starts, so that a failure leaves nothing to stop
 #if STEER_HAS_EXCEPTIONS
@@ -75,8 +78,9 @@ public:
             for (unsigned i = 1; i < threads_; ++i) {
                 std::thread worker = start(std::function<void()>([this] { work_loop(); }));
                 if (!worker.joinable()) [[unlikely]] {
-                    STEER_EXPECTS(false, std::string(where) +
-                                             ": start must return a running std::thread (got one that is not joinable)");
+                    detail::refuse_with(std::string(where) +
+                                            ": start must return a running std::thread (got one that is not joinable)",
+                                        "start must return a running std::thread", caller);
                     threads_ = static_cast<unsigned>(workers_.size()) + 1;  // after a handler that returns
                     break;
                 }

@@ -73,7 +73,7 @@ public:
     vehicle() : vehicle(vehicle_params<V>{}) {}
 
     /// A vehicle built from `params`; each parameter is validated (STEER_EXPECTS).
-    explicit vehicle(const vehicle_params<V>& params)
+    explicit vehicle(const vehicle_params<V>& params, source_location caller = source_location::current())
         : mass_(params.mass),
           radius_(params.radius),
           max_force_(params.max_force),
@@ -84,17 +84,17 @@ public:
           max_turn_rate_(params.max_turn_rate),
           banking_(params.banking) {
         constexpr auto where = "steer::vehicle_params";
-        detail::expect_finite(where, "position", params.position);
-        detail::expect_finite(where, "velocity", params.velocity);
-        detail::expect_above(where, "mass", mass_, S(0));
-        detail::expect_at_least(where, "radius", radius_, S(0));
-        detail::expect_at_least(where, "max_force", max_force_, S(0));
-        detail::expect_at_least(where, "max_speed", max_speed_, S(0));
-        detail::expect_at_least(where, "acceleration_smoothing", smoothing_, S(0));
-        detail::expect_at_least(where, "banking_gravity", banking_gravity_, S(0));
-        detail::expect_at_least(where, "banking_smoothing", banking_smoothing_, S(0));
-        detail::expect_turn_rate_limit(where, max_turn_rate_);
-        detail::expect_finite(where, "facing", params.facing);
+        detail::expect_finite(where, "position", params.position, caller);
+        detail::expect_finite(where, "velocity", params.velocity, caller);
+        detail::expect_above(where, "mass", mass_, S(0), caller);
+        detail::expect_at_least(where, "radius", radius_, S(0), caller);
+        detail::expect_at_least(where, "max_force", max_force_, S(0), caller);
+        detail::expect_at_least(where, "max_speed", max_speed_, S(0), caller);
+        detail::expect_at_least(where, "acceleration_smoothing", smoothing_, S(0), caller);
+        detail::expect_at_least(where, "banking_gravity", banking_gravity_, S(0), caller);
+        detail::expect_at_least(where, "banking_smoothing", banking_smoothing_, S(0), caller);
+        detail::expect_turn_rate_limit(where, max_turn_rate_, "max_turn_rate", caller);
+        detail::expect_finite(where, "facing", params.facing, caller);
         frame_.set_position(params.position);
         assign_velocity(params.velocity);
         own_facing_ = params.facing != V(S(0));
@@ -141,41 +141,42 @@ public:
 
     /// Moves the vehicle without changing its velocity or frame. A non-finite position is
     /// refused (hot path: under STEER_HOT_PATH_CLAMP the vehicle stays where it is).
-    void set_position(const V& p) {
+    void set_position(const V& p, source_location caller = source_location::current()) {
         if (!is_finite(p)) [[unlikely]] {
             if (detail::hot_path_fault<detail::hot_path::vehicle_set_position>(
-                    detail::describe_vector("steer::vehicle::set_position", "position", "finite", p)))
+                    refusal(detail::describe_vector("steer::vehicle::set_position", "position", "finite", p),
+                            detail::rule("position", "finite"), caller)))
                 return;
         }
         frame_.set_position(p);
     }
     /// Sets the velocity, truncated to max_speed; a non-zero velocity re-aligns the frame.
     /// A non-finite velocity is refused (hot path: under STEER_HOT_PATH_CLAMP, zero).
-    void set_velocity(const V& v) {
+    void set_velocity(const V& v, source_location caller = source_location::current()) {
         assign_velocity(detail::finite_or_zero<detail::hot_path::vehicle_set_velocity>("steer::vehicle::set_velocity",
-                                                                                        "velocity", v));
+                                                                                        "velocity", v, caller));
     }
     /// Turns the frame to `f` (any non-zero length); a moving vehicle's velocity turns with it.
-    void set_forward(const V& f) {
+    void set_forward(const V& f, source_location caller = source_location::current()) {
         constexpr auto where = "steer::vehicle::set_forward";
-        detail::expect_finite(where, "forward", f);
-        detail::expect_direction(where, "forward", f);
+        detail::expect_finite(where, "forward", f, caller);
+        detail::expect_direction(where, "forward", f, "non-zero", caller);
         frame_.reorient(f, current_up());
         velocity_ = frame_.forward() * speed_;
     }
     /// Gives the vehicle a facing of its own, looking along `f` (any non-zero finite length).
-    void set_facing(const V& f) {
+    void set_facing(const V& f, source_location caller = source_location::current()) {
         constexpr auto where = "steer::vehicle::set_facing";
-        detail::expect_finite(where, "facing", f);
-        detail::expect_direction(where, "facing", f);
+        detail::expect_finite(where, "facing", f, caller);
+        detail::expect_direction(where, "facing", f, "non-zero", caller);
         facing_ = safe_normalize(f);
         own_facing_ = true;
     }
     /// Makes the facing follow the velocity again (the default).
     void follow_velocity_with_facing() noexcept { own_facing_ = false; }
     /// Sets the turn rate limit, radians per second: >= 0, infinity for none.
-    void set_max_turn_rate(scalar_type r) {
-        detail::expect_turn_rate_limit("steer::vehicle::set_max_turn_rate", r);
+    void set_max_turn_rate(scalar_type r, source_location caller = source_location::current()) {
+        detail::expect_turn_rate_limit("steer::vehicle::set_max_turn_rate", r, "max_turn_rate", caller);
         max_turn_rate_ = r;
     }
     /// Turns the facing at `rate` (a `face`, `look_where_you_are_going` or `facing_alignment`
@@ -184,18 +185,18 @@ public:
     /// per second at any frame rate. A facing that followed the velocity starts from
     /// `forward()` and is the vehicle's own from now on. A non-finite rate, or a negative or
     /// non-finite `dt`, is refused (hot path: under STEER_HOT_PATH_CLAMP, zero).
-    void turn(const turn_rate_t<V>& rate, scalar_type dt) {
+    void turn(const turn_rate_t<V>& rate, scalar_type dt, source_location caller = source_location::current()) {
         constexpr auto where = "steer::vehicle::turn";
-        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_turn_dt>(where, "dt", dt);
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_turn_dt>(where, "dt", dt, caller);
         turn_rate_t<V> checked = rate;
         if constexpr (dimension_v<V> == 2) {
             if (!std::isfinite(rate)) [[unlikely]] {
                 if (detail::hot_path_fault<detail::hot_path::vehicle_turn_rate>(
-                        detail::describe(where, "rate", "finite", rate)))
+                        refusal(detail::describe(where, "rate", "finite", rate), detail::rule("rate", "finite"), caller)))
                     checked = S(0);
             }
         } else {
-            checked = detail::finite_or_zero<detail::hot_path::vehicle_turn_rate>(where, "rate", rate);
+            checked = detail::finite_or_zero<detail::hot_path::vehicle_turn_rate>(where, "rate", rate, caller);
         }
         if (!own_facing_) facing_ = frame_.forward();
         own_facing_ = true;
@@ -204,41 +205,42 @@ public:
     /// Sets the speed, keeping the heading: `s` is cut to [0, max_speed]; at rest the
     /// vehicle starts along `forward()`. Negative or non-finite `s` is refused (hot path:
     /// under STEER_HOT_PATH_CLAMP, zero).
-    void set_speed(scalar_type s) {
-        s = detail::non_negative_or_zero<detail::hot_path::vehicle_set_speed>("steer::vehicle::set_speed", "speed", s);
+    void set_speed(scalar_type s, source_location caller = source_location::current()) {
+        s = detail::non_negative_or_zero<detail::hot_path::vehicle_set_speed>("steer::vehicle::set_speed", "speed", s,
+                                                                              caller);
         assign_velocity(frame_.forward() * std::min(s, max_speed_));
     }
     /// Slows down at `rate` (units per second, per second) for `dt` seconds, never past rest
     /// and never turning: the speed drops by `rate * dt` (a brake, not a steering force, so
     /// max_force does not limit it). A negative or non-finite rate or dt is refused (hot
     /// path: under STEER_HOT_PATH_CLAMP, zero: no braking).
-    void brake(scalar_type rate, scalar_type dt) {
+    void brake(scalar_type rate, scalar_type dt, source_location caller = source_location::current()) {
         constexpr auto where = "steer::vehicle::brake";
-        rate = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_rate>(where, "rate", rate);
-        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_dt>(where, "dt", dt);
+        rate = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_rate>(where, "rate", rate, caller);
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_brake_dt>(where, "dt", dt, caller);
         const S slower = std::max(speed_ - rate * dt, S(0));
         if (slower == speed_) return;
         velocity_ = speed_ > S(0) ? velocity_ * (slower / speed_) : V(S(0));
         speed_ = safe_length(velocity_);
     }
     /// Sets the mass; > 0 and finite.
-    void set_mass(scalar_type m) {
-        detail::expect_above("steer::vehicle::set_mass", "mass", m, S(0));
+    void set_mass(scalar_type m, source_location caller = source_location::current()) {
+        detail::expect_above("steer::vehicle::set_mass", "mass", m, S(0), caller);
         mass_ = m;
     }
     /// Sets the radius; >= 0 and finite.
-    void set_radius(scalar_type r) {
-        detail::expect_at_least("steer::vehicle::set_radius", "radius", r, S(0));
+    void set_radius(scalar_type r, source_location caller = source_location::current()) {
+        detail::expect_at_least("steer::vehicle::set_radius", "radius", r, S(0), caller);
         radius_ = r;
     }
     /// Sets the force limit; >= 0 and finite.
-    void set_max_force(scalar_type f) {
-        detail::expect_at_least("steer::vehicle::set_max_force", "max_force", f, S(0));
+    void set_max_force(scalar_type f, source_location caller = source_location::current()) {
+        detail::expect_at_least("steer::vehicle::set_max_force", "max_force", f, S(0), caller);
         max_force_ = f;
     }
     /// Sets the speed limit; a faster current velocity is truncated to it.
-    void set_max_speed(scalar_type s) {
-        detail::expect_at_least("steer::vehicle::set_max_speed", "max_speed", s, S(0));
+    void set_max_speed(scalar_type s, source_location caller = source_location::current()) {
+        detail::expect_at_least("steer::vehicle::set_max_speed", "max_speed", s, S(0), caller);
         max_speed_ = s;
         assign_velocity(velocity_);
     }
@@ -249,10 +251,11 @@ public:
     /// the frame re-aligns with a non-zero velocity and is kept at rest. `dt = 0` changes
     /// nothing. A non-finite steering force or a negative or non-finite `dt` is refused (hot
     /// path: under STEER_HOT_PATH_CLAMP, zero: no force, or no step).
-    void apply_force(const V& steering, scalar_type dt) {
+    void apply_force(const V& steering, scalar_type dt, source_location caller = source_location::current()) {
         constexpr auto where = "steer::vehicle::apply_force";
-        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_apply_force_dt>(where, "dt", dt);
-        const V checked = detail::finite_or_zero<detail::hot_path::vehicle_apply_force_steering>(where, "steering", steering);
+        dt = detail::non_negative_or_zero<detail::hot_path::vehicle_apply_force_dt>(where, "dt", dt, caller);
+        const V checked =
+            detail::finite_or_zero<detail::hot_path::vehicle_apply_force_steering>(where, "steering", steering, caller);
         if (dt == S(0)) return;
 
         const V force = truncate(checked, max_force_);

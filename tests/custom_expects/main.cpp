@@ -1,9 +1,12 @@
 // A consumer that routes STEER_EXPECTS to its own handler (as an engine routes it to its
 // assert): the macro is defined before any steer header is included, and every refused
 // configuration of tests/refusals.hpp must reach it, with the library's message, instead of
-// the default std::invalid_argument. This handler records the message and throws its own
-// type, so that the refused call does not go on (a handler that returns lets the call
-// continue with the bad value: see docs/errors.md).
+// the default std::invalid_argument; with the rule that failed (not "false") and the file
+// of the call that was refused: tests/refusals.hpp, where each case calls the library, never
+// a header of the library (but for the navigation grid's checks, which cannot know their
+// caller yet). This handler records what it is given and throws its own type, so that the
+// refused call does not go on (a handler that returns lets the call continue with the bad
+// value: see docs/errors.md).
 //
 // Every header that includes steer must come after the definition in this translation unit;
 // a program must not mix translation units with different definitions (the One Definition
@@ -18,23 +21,29 @@
 namespace consumer {
 struct refused {
     std::string message;
+    std::string condition;  // the rule that failed
+    std::string file;       // where the refused call was made
+    unsigned long line = 0;
 };
 inline std::vector<std::string> reports;  // what the handler received, in order
-inline void handle(std::string message) {
-    reports.push_back(message);
-    throw refused{std::move(message)};
+/// The engine's handler: takes what STEER_EXPECTS is given as its message, as a
+/// steer::refusal (a template, since steer is not yet included where the macro is defined).
+template <class Refusal>
+[[noreturn]] void handle(const Refusal& r) {
+    reports.push_back(std::string(r));
+    throw refused{r.message(), r.condition(), r.location().file_name(), static_cast<unsigned long>(r.location().line())};
 }
 }  // namespace consumer
 
 #define STEER_EXPECTS(condition, message)                      \
     do {                                                       \
-        if (!(condition)) ::consumer::handle(std::string(message)); \
+        if (!(condition)) ::consumer::handle(::steer::refusal(message)); \
     } while (false)
 
 #include "refusals.hpp"  // includes <steer/steer.hpp>: after the definition
 
 int main() {
-    int passed = 0, failed = 0;
+    int passed = 0, failed = 0, located = 0, unlocated = 0;
     const auto cases = steer::test::refusals();
     for (const auto& c : cases) {
         consumer::reports.clear();
@@ -44,8 +53,24 @@ int main() {
             outcome = "nothing was refused";
         } catch (const consumer::refused& r) {
             const bool matches = c.prefix ? r.message.rfind(c.message, 0) == 0 : r.message == c.message;
+            const auto ends_with = [&](const std::string& suffix) {
+                return r.file.size() >= suffix.size() && r.file.compare(r.file.size() - suffix.size(), suffix.size(), suffix) == 0;
+            };
+            // The checks that cannot know their caller: a navigation grid's (its public calls
+            // take no caller's place yet).
+            const bool caller_unknown = r.message.rfind("steer::navigation_grid", 0) == 0 ||
+                                        ends_with("navigation_grid.hpp");
+            (caller_unknown ? unlocated : located) += 1;
             if (!matches) outcome = "the handler got \"" + r.message + "\"";
             else if (consumer::reports.size() != 1) outcome = "the handler was called more than once";
+            else if (!caller_unknown && !ends_with("refusals.hpp"))
+                outcome = "the refusal was reported from " + r.file + ":" + std::to_string(r.line) + ", not the caller's file";
+            else if (!caller_unknown && r.line == 0)
+                outcome = "the refusal named no line";
+            else if (!caller_unknown && (r.condition.empty() || r.condition == "false" ||
+                                         (r.condition.find(" must be ") != std::string::npos &&
+                                          r.message.find(r.condition) == std::string::npos)))
+                outcome = "the condition \"" + r.condition + "\" is not the rule the message states";
         } catch (const std::invalid_argument& e) {
             outcome = std::string("the default policy threw instead: ") + e.what();
         } catch (...) {
@@ -71,6 +96,13 @@ int main() {
         std::printf("FAILED: valid configuration reached the handler: %s\n", consumer::reports.front().c_str());
     }
     std::printf("custom STEER_EXPECTS received %d of %zu refusals\n", passed - 1, cases.size());
+    std::printf("%d named the caller's file and line and the rule that failed; %d could not (the navigation "
+                "grid's)\n",
+                located, unlocated);
+    if (unlocated > 16) {  // the grid's cases: no other check may lose its caller
+        ++failed;
+        std::printf("FAILED: %d refusals did not know their caller\n", unlocated);
+    }
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -19,8 +19,10 @@ const void* address_of(M member) {
 
 lane_code this_unit() {
     using flock_step = void (steer::flock3::*)(float, const steer::flocking_params<glm::vec3>&,
-                                               steer::no_extra_steering&&, steer::serial_executor&&);
-    using crowd_step = void (steer::crowd3::*)(float, float, still_think&&, steer::serial_executor&&);
+                                               steer::no_extra_steering&&, steer::serial_executor&&,
+                                               steer::source_location);
+    using crowd_step = void (steer::crowd3::*)(float, float, still_think&&, steer::serial_executor&&,
+                                               steer::source_location);
     const flock_step f = &steer::flock3::step<steer::no_extra_steering, steer::serial_executor>;
     const crowd_step c = &steer::crowd3::step<still_think, steer::serial_executor>;
     auto forces = &steer::apply_forces<std::vector<steer::vehicle3>&, std::vector<glm::vec3>>;

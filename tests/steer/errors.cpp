@@ -313,3 +313,35 @@ TEST_CASE("a target that is not finite is not refused: it is a per-frame value, 
     steer::vehicle<V> moved = a;
     CHECK_THROWS_AS(moved.apply_force(V(std::numeric_limits<S>::quiet_NaN()), S(0.1)), std::invalid_argument);
 }
+
+namespace {
+/// A function that takes its caller's place as the library's public functions do.
+steer::source_location where_called(steer::source_location caller = steer::source_location::current()) {
+    return caller;
+}
+}  // namespace
+
+TEST_CASE("steer::source_location in a default argument is the caller's place; a refusal carries it") {
+    // Refusals reported detail/expect.hpp's line and the condition `false` to a custom
+    // STEER_EXPECTS (tests/custom_expects checks every refusal's place and rule).
+    const unsigned line = __LINE__ + 1;
+    const steer::source_location here = where_called();
+    CHECK(here.line() == line);
+    const std::string file = here.file_name();
+    CHECK(file.size() >= 10);
+    CHECK(file.compare(file.size() - 10, 10, "errors.cpp") == 0);
+    CHECK(std::string(here.function_name()).find("DOCTEST_ANON_FUNC") != std::string::npos);
+    const steer::source_location nowhere;
+    CHECK(nowhere.line() == 0);
+    CHECK(std::string(nowhere.file_name()).empty());
+    const steer::refusal r("steer::arrival: slowing_distance must be >= 0 and finite (got -1)",
+                           "slowing_distance must be >= 0 and finite", here);
+    CHECK(std::string(r) == r.message());
+    CHECK(std::string(r.c_str()) == r.message());
+    CHECK(r.condition() == "slowing_distance must be >= 0 and finite");
+    CHECK(r.location().line() == line);
+    const steer::refusal plain(std::string("a message"));  // what a check without a rule gives
+    CHECK(plain.message() == "a message");
+    CHECK(plain.condition().empty());
+    CHECK(plain.location().line() == 0);
+}

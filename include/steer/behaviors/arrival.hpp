@@ -26,8 +26,8 @@ struct arrival_params {
 
 /// Refuses a negative or non-finite slowing distance, as `arrival` would.
 template <vector V>
-void validate(const arrival_params<V>& p) {
-    detail::expect_at_least("steer::arrival", "slowing_distance", p.slowing_distance, 0);
+void validate(const arrival_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::arrival", "slowing_distance", p.slowing_distance, 0, caller);
 }
 
 namespace detail {
@@ -125,10 +125,11 @@ template <agent A>
 ///         speed toward it, shrinking to zero as the vehicle comes to rest on it.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> arrival(const A& a, const agent_vector_t<A>& target,
-                                        const arrival_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::arrival", a);
+                                        const arrival_params<agent_vector_t<A>>& p = {},
+                                        source_location caller = source_location::current()) {
+    detail::expect_limits("steer::arrival", a, caller);
     using S = agent_scalar_t<A>;
-    validate(p);
+    validate(p, caller);
     constexpr S damping = 4;
     return detail::arrive_with_slope(a, target, detail::ramp_slope(a, p.slowing_distance, damping), damping);
 }

@@ -76,9 +76,10 @@ template <vector V>
 template <agent A>
 [[nodiscard]] agent_vector_t<A> avatar_avoidance(const A& a, const agent_vector_t<A>& avatar_position,
                                                  const agent_vector_t<A>& avatar_velocity,
-                                                 const avatar_neighborhood<agent_vector_t<A>>& zone)
+                                                 const avatar_neighborhood<agent_vector_t<A>>& zone,
+                                                 source_location caller = source_location::current())
     noexcept(detail::keeps_its_limits<A>) {
-    detail::expect_limits("steer::avatar_avoidance", a);
+    detail::expect_limits("steer::avatar_avoidance", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     const V position = a.position();

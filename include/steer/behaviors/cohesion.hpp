@@ -26,11 +26,12 @@ namespace steer {
 ///         effort when the center is at the neighborhood's edge (or beyond), zero on it.
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
-[[nodiscard]] agent_vector_t<A> cohesion(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n) {
-    detail::expect_limits("steer::cohesion", a);
+[[nodiscard]] agent_vector_t<A> cohesion(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n,
+                                         source_location caller = source_location::current()) {
+    detail::expect_limits("steer::cohesion", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(n);
+    validate(n, caller);
     const detail::neighborhood_test<V> test(n);
     const V forward = a.forward();
     V sum(S(0));

@@ -24,8 +24,8 @@ struct containment_params {
 
 /// Refuses a negative or non-finite prediction time, as `containment` would.
 template <vector V>
-void validate(const containment_params<V>& p) {
-    detail::expect_at_least("steer::containment", "prediction_time", p.prediction_time, 0);
+void validate(const containment_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::containment", "prediction_time", p.prediction_time, 0, caller);
 }
 
 /// Keeps the agent inside `region` (Reynolds 1999, "Wall Following and Containment": the
@@ -51,19 +51,20 @@ void validate(const containment_params<V>& p) {
 template <agent A, class Region>
     requires region<Region, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> containment(const A& a, const Region& region,
-                                            const containment_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::containment", a);
+                                            const containment_params<agent_vector_t<A>>& p = {},
+                                            source_location caller = source_location::current()) {
+    detail::expect_limits("steer::containment", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
-    detail::validate_region(region);
+    validate(p, caller);
+    detail::validate_region(region, caller);
     const V future = predict_future_position(a, p.prediction_time);
     if (contains(region, future)) return V(S(0));
     const V boundary = static_cast<V>(nearest_inside(region, future));
     const V excursion = boundary - future;  // points inward
     const S depth = safe_length(excursion) + speed(a) * p.prediction_time;
     const V target = static_cast<V>(nearest_inside(region, boundary + safe_normalize(excursion) * depth));
-    return seek(a, target);
+    return seek(a, target, caller);
 }
 
 }  // namespace steer

@@ -32,8 +32,8 @@ struct docking_params {
 
 /// Refuses a negative or non-finite slowing distance, as `docking` would.
 template <vector V>
-void validate(const docking_params<V>& p) {
-    detail::expect_at_least("steer::docking", "slowing_distance", p.slowing_distance, 0);
+void validate(const docking_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::docking", "slowing_distance", p.slowing_distance, 0, caller);
 }
 
 namespace detail {
@@ -77,13 +77,15 @@ template <vector V>
 template <agent A>
 [[nodiscard]] agent_vector_t<A> docking(const A& a, const agent_vector_t<A>& target,
                                         const agent_vector_t<A>& target_forward,
-                                        const docking_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::docking", a);
+                                        const docking_params<agent_vector_t<A>>& p = {},
+                                        source_location caller = source_location::current()) {
+    detail::expect_limits("steer::docking", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const V axis = safe_normalize(target_forward);
-    if (axis == V(S(0))) return arrival(a, target, {.slowing_distance = p.slowing_distance});  // no heading asked for
+    if (axis == V(S(0)))  // no heading asked for
+        return arrival(a, target, {.slowing_distance = p.slowing_distance}, caller);
 
     constexpr S damping = 8;
     const S slope = detail::ramp_slope(a, p.slowing_distance, damping);

@@ -50,14 +50,14 @@ struct flocking_params {
 /// Refuses flocking parameters with an invalid neighborhood or a non-finite weight, as
 /// `flocking` (and `flock::step`) would.
 template <vector V>
-void validate(const flocking_params<V>& p) {
-    validate(p.separation);
-    validate(p.alignment);
-    validate(p.cohesion);
+void validate(const flocking_params<V>& p, source_location caller = source_location::current()) {
+    validate(p.separation, caller);
+    validate(p.alignment, caller);
+    validate(p.cohesion, caller);
     constexpr auto where = "steer::flocking";
-    detail::expect_finite(where, "separation_weight", p.separation_weight);
-    detail::expect_finite(where, "alignment_weight", p.alignment_weight);
-    detail::expect_finite(where, "cohesion_weight", p.cohesion_weight);
+    detail::expect_finite(where, "separation_weight", p.separation_weight, caller);
+    detail::expect_finite(where, "alignment_weight", p.alignment_weight, caller);
+    detail::expect_finite(where, "cohesion_weight", p.cohesion_weight, caller);
 }
 
 namespace detail {
@@ -117,16 +117,17 @@ template <vector V>
 ///         alone, say), zero with no neighbors.
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
-[[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p) {
-    detail::expect_limits("steer::flocking", a);
+[[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p,
+                                         source_location caller = source_location::current()) {
+    detail::expect_limits("steer::flocking", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    validate(p, caller);
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:
     // the sums then run in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
     if constexpr (requires { flocking_in_lanes(a, neighbors, p); }) {
         if (const auto in_lanes = flocking_in_lanes(a, neighbors, p)) return *in_lanes;
     }
-    validate(p);
     // Boids usually give the three neighborhoods one field of view: its cosine once.
     const detail::neighborhood_test<V> separation_test(p.separation);
     const detail::neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);

@@ -24,8 +24,8 @@ struct flow_field_following_params {
 
 /// Refuses a negative or non-finite prediction time, as `flow_field_following` would.
 template <vector V>
-void validate(const flow_field_following_params<V>& p) {
-    detail::expect_at_least("steer::flow_field_following", "prediction_time", p.prediction_time, 0);
+void validate(const flow_field_following_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::flow_field_following", "prediction_time", p.prediction_time, 0, caller);
 }
 
 /// Aligns the agent's motion with `field` (Reynolds 1999, "Flow Field Following"): the
@@ -37,11 +37,12 @@ void validate(const flow_field_following_params<V>& p) {
 ///         an error of max_speed or more, zero when already moving as the field asks.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> flow_field_following(const A& a, const flow_field<agent_vector_t<A>>& field,
-                                                     const flow_field_following_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::flow_field_following", a);
+                                                     const flow_field_following_params<agent_vector_t<A>>& p = {},
+                                                     source_location caller = source_location::current()) {
+    detail::expect_limits("steer::flow_field_following", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const S max_speed = static_cast<S>(a.max_speed());
     const V flow = field.sample(predict_future_position(a, p.prediction_time));
     return detail::velocity_error_force(a, truncate(flow * max_speed, max_speed));

@@ -35,9 +35,9 @@ struct hide_params {
 
 /// Refuses a negative or non-finite margin or slowing distance, as `hide` would.
 template <vector V>
-void validate(const hide_params<V>& p) {
-    detail::expect_at_least("steer::hide", "margin", p.margin, 0);
-    detail::expect_at_least("steer::hide", "slowing_distance", p.slowing_distance, 0);
+void validate(const hide_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::hide", "margin", p.margin, 0, caller);
+    detail::expect_at_least("steer::hide", "slowing_distance", p.slowing_distance, 0, caller);
 }
 
 namespace detail {
@@ -89,18 +89,19 @@ template <vector V, class O>
 template <agent A, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const agent_vector_t<A>& hunter_position, const Obstacles& obstacles,
-                                     const hide_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::hide", a);
+                                     const hide_params<agent_vector_t<A>>& p = {},
+                                     source_location caller = source_location::current()) {
+    detail::expect_limits("steer::hide", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const V position = a.position();
     const S reach = static_cast<S>(a.radius()) + p.margin;
     bool found = false;
     S best_distance_squared = std::numeric_limits<S>::infinity();
     V best{};
     const auto consider = [&](const auto& obstacle) {
-        detail::validate_obstacle(obstacle);
+        detail::validate_obstacle(obstacle, caller);
         const std::optional<V> spot = detail::hiding_spot(obstacle, hunter_position, reach);
         if (!spot) return;
         const S d2 = distance_squared(*spot, position);
@@ -111,8 +112,8 @@ template <agent A, class Obstacles>
         }
     };
     detail::for_each_obstacle<V>(obstacles, consider);
-    if (!found) return flee(a, hunter_position);
-    return arrival(a, best, {.slowing_distance = p.slowing_distance});
+    if (!found) return flee(a, hunter_position, caller);
+    return arrival(a, best, {.slowing_distance = p.slowing_distance}, caller);
 }
 
 /// Hides from `hunter` behind one of `obstacles`: the hunter's current position is the one
@@ -120,9 +121,10 @@ template <agent A, class Obstacles>
 template <agent A, agent_of<agent_vector_t<A>> H, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> hide(const A& a, const H& hunter, const Obstacles& obstacles,
-                                     const hide_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::hide", a);
-    return hide(a, static_cast<agent_vector_t<A>>(hunter.position()), obstacles, p);
+                                     const hide_params<agent_vector_t<A>>& p = {},
+                                     source_location caller = source_location::current()) {
+    detail::expect_limits("steer::hide", a, caller);
+    return hide(a, static_cast<agent_vector_t<A>>(hunter.position()), obstacles, p, caller);
 }
 
 }  // namespace steer

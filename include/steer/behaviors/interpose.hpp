@@ -26,8 +26,8 @@ struct interpose_params {
 
 /// Refuses a negative or non-finite slowing distance, as `interpose` would.
 template <vector V>
-void validate(const interpose_params<V>& p) {
-    detail::expect_at_least("steer::interpose", "slowing_distance", p.slowing_distance, 0);
+void validate(const interpose_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::interpose", "slowing_distance", p.slowing_distance, 0, caller);
 }
 
 /// The point between `first` and `second` that interpose aims at: each is predicted ahead,
@@ -56,10 +56,11 @@ template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
 ///         not yet at full speed toward it, zero at rest on it.
 template <agent A, agent_of<agent_vector_t<A>> B, agent_of<agent_vector_t<A>> C>
 [[nodiscard]] agent_vector_t<A> interpose(const A& a, const B& first, const C& second,
-                                          const interpose_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::interpose", a);
-    validate(p);
-    return arrival(a, interpose_point(a, first, second), {.slowing_distance = p.slowing_distance});
+                                          const interpose_params<agent_vector_t<A>>& p = {},
+                                          source_location caller = source_location::current()) {
+    detail::expect_limits("steer::interpose", a, caller);
+    validate(p, caller);
+    return arrival(a, interpose_point(a, first, second), {.slowing_distance = p.slowing_distance}, caller);
 }
 
 }  // namespace steer

@@ -50,16 +50,16 @@ struct leader_following_params {
 /// invalid separation neighborhood, or a non-finite separation weight, as
 /// `leader_following` would.
 template <vector V>
-void validate(const leader_following_params<V>& p) {
+void validate(const leader_following_params<V>& p, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr auto where = "steer::leader_following";
-    detail::expect_at_least(where, "behind_distance", p.behind_distance, S(0));
-    detail::expect_at_least(where, "slowing_distance", p.slowing_distance, S(0));
-    detail::expect_at_least(where, "lane_length", p.lane_length, S(0));
-    detail::expect_at_least(where, "lane_width", p.lane_width, S(0));
-    detail::expect_at_least(where, "behind_time", p.behind_time, S(0));
-    detail::expect_finite(where, "separation_weight", p.separation_weight);
-    validate(p.separation);
+    detail::expect_at_least(where, "behind_distance", p.behind_distance, S(0), caller);
+    detail::expect_at_least(where, "slowing_distance", p.slowing_distance, S(0), caller);
+    detail::expect_at_least(where, "lane_length", p.lane_length, S(0), caller);
+    detail::expect_at_least(where, "lane_width", p.lane_width, S(0), caller);
+    detail::expect_at_least(where, "behind_time", p.behind_time, S(0), caller);
+    detail::expect_finite(where, "separation_weight", p.separation_weight, caller);
+    validate(p.separation, caller);
 }
 
 /// Whether `follower` is in the way of `leader` (Reynolds 1999, "Leader Following"): its
@@ -96,11 +96,12 @@ template <agent L, agent_of<agent_vector_t<L>> F>
 template <agent A, agent_of<agent_vector_t<A>> L, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> leader_following(const A& a, const L& leader, const R& neighbors,
-                                                 const leader_following_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::leader_following", a);
+                                                 const leader_following_params<agent_vector_t<A>>& p = {},
+                                                 source_location caller = source_location::current()) {
+    detail::expect_limits("steer::leader_following", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     V steering(S(0));
     const V leader_position = leader.position();
     const V leader_forward = leader.forward();
@@ -114,9 +115,9 @@ template <agent A, agent_of<agent_vector_t<A>> L, class R>
     } else {
         V target = leader_position - leader_forward * behind;
         if (ahead >= S(0)) target += away * (p.lane_width / S(2) + static_cast<S>(a.radius()));
-        steering = arrival(a, target, {.slowing_distance = p.slowing_distance});
+        steering = arrival(a, target, {.slowing_distance = p.slowing_distance}, caller);
     }
-    if (p.separation_weight != S(0)) steering += separation(a, neighbors, p.separation) * p.separation_weight;
+    if (p.separation_weight != S(0)) steering += separation(a, neighbors, p.separation, caller) * p.separation_weight;
     return detail::limit_force(a, steering);
 }
 

@@ -41,10 +41,10 @@ struct neighborhood {
 
 /// Refuses a neighborhood with a negative or non-finite distance or angle, naming it.
 template <vector V>
-void validate(const neighborhood<V>& n) {
+void validate(const neighborhood<V>& n, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
-    detail::expect_at_least("steer::neighborhood", "max_distance", n.max_distance, S(0));
-    detail::expect_at_least("steer::neighborhood", "max_angle", n.max_angle, S(0));
+    detail::expect_at_least("steer::neighborhood", "max_distance", n.max_distance, S(0), caller);
+    detail::expect_at_least("steer::neighborhood", "max_angle", n.max_angle, S(0), caller);
 }
 
 /// A range the group behaviors can read others from: any `std::ranges::input_range`
@@ -155,10 +155,11 @@ constexpr void for_each_neighbor(const A& a, const R& neighbors, F&& f) {
 /// `max_distance` of `v`, center to center, and within `max_angle` of `v`'s forward.
 /// `a` itself, and any agent at exactly `a`'s position, is never its neighbor.
 template <agent A, agent_of<agent_vector_t<A>> O>
-[[nodiscard]] bool in_neighborhood(const A& a, const O& other, const neighborhood<agent_vector_t<A>>& n) {
+[[nodiscard]] bool in_neighborhood(const A& a, const O& other, const neighborhood<agent_vector_t<A>>& n,
+                                   source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(n);
+    validate(n, caller);
     if constexpr (std::is_same_v<O, A>) {
         if (&other == &a) return false;
     }
@@ -172,11 +173,12 @@ template <agent A, agent_of<agent_vector_t<A>> O>
 /// cohesion), or nothing when the neighborhood is empty. Seek or arrive at it to gather.
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
-[[nodiscard]] std::optional<agent_vector_t<A>> neighborhood_center(const A& a, const R& neighbors,
-                                                                   const neighborhood<agent_vector_t<A>>& n) {
+[[nodiscard]] std::optional<agent_vector_t<A>> neighborhood_center(
+    const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n,
+    source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(n);
+    validate(n, caller);
     const detail::neighborhood_test<V> test(n);
     const V forward = a.forward();
     V sum(S(0));

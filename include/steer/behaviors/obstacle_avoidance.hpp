@@ -37,9 +37,9 @@ struct obstacle_avoidance_params {
 
 /// Refuses a negative or non-finite look-ahead time or clearance, as `obstacle_avoidance` would.
 template <vector V>
-void validate(const obstacle_avoidance_params<V>& p) {
-    detail::expect_at_least("steer::obstacle_avoidance", "min_time_to_collision", p.min_time_to_collision, 0);
-    detail::expect_at_least("steer::obstacle_avoidance", "clearance", p.clearance, 0);
+void validate(const obstacle_avoidance_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::obstacle_avoidance", "min_time_to_collision", p.min_time_to_collision, 0, caller);
+    detail::expect_at_least("steer::obstacle_avoidance", "clearance", p.clearance, 0, caller);
 }
 
 namespace detail {
@@ -123,11 +123,12 @@ private:
 template <agent A, class Obstacles>
     requires obstacle_set<Obstacles, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> obstacle_avoidance(const A& a, const Obstacles& obstacles,
-                                                   const obstacle_avoidance_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::obstacle_avoidance", a);
+                                                   const obstacle_avoidance_params<agent_vector_t<A>>& p = {},
+                                                   source_location caller = source_location::current()) {
+    detail::expect_limits("steer::obstacle_avoidance", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const V forward = a.forward();
     const S radius = static_cast<S>(a.radius());
     const S current_speed = speed(a);
@@ -139,8 +140,12 @@ template <agent A, class Obstacles>
     V escape(S(0));  // at contact: the outward normals of everything touched, weighted by depth
     detail::nearest_hits<V> hits;
     const auto consider = [&](const auto& obstacle) {
-        detail::validate_obstacle(obstacle);
-        const std::optional<ray_hit<V>> hit = first_contact(obstacle, ahead);
+        detail::validate_obstacle(obstacle, caller);
+        std::optional<ray_hit<V>> hit;
+        if constexpr (requires { first_contact(obstacle, ahead, caller); })  // (a ray cast: refusals name the caller)
+            hit = first_contact(obstacle, ahead, caller);
+        else
+            hit = first_contact(obstacle, ahead);
         if (!hit) return;
         if (hit->distance == S(0)) {
             const S depth = ahead.radius - glm::dot(ahead.origin - hit->point, hit->normal);

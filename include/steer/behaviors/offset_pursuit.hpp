@@ -27,9 +27,9 @@ struct offset_pursuit_params {
 
 /// Refuses a negative or non-finite offset or prediction cap, as `offset_pursuit` would.
 template <vector V>
-void validate(const offset_pursuit_params<V>& p) {
-    detail::expect_at_least("steer::offset_pursuit", "offset", p.offset, 0);
-    detail::expect_at_least("steer::offset_pursuit", "max_prediction_time", p.max_prediction_time, 0);
+void validate(const offset_pursuit_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::offset_pursuit", "offset", p.offset, 0, caller);
+    detail::expect_at_least("steer::offset_pursuit", "max_prediction_time", p.max_prediction_time, 0, caller);
 }
 
 /// Steers a path that passes `offset` units beside a moving `quarry` (a fly-by or strafing
@@ -43,11 +43,12 @@ void validate(const offset_pursuit_params<V>& p) {
 /// @return seek's force toward that point (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> offset_pursuit(const A& a, const Q& quarry,
-                                               const offset_pursuit_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::offset_pursuit", a);
+                                               const offset_pursuit_params<agent_vector_t<A>>& p = {},
+                                               source_location caller = source_location::current()) {
+    detail::expect_limits("steer::offset_pursuit", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const S time = detail::prediction_time(a, quarry, p.max_prediction_time);
     const auto frame = local_space_of(a);
     const V local_target = frame.localize_point(predict_future_position(quarry, time));
@@ -55,7 +56,7 @@ template <agent A, agent_of<agent_vector_t<A>> Q>
     lateral[dimension_v<V> - 1] = S(0);  // local coordinates end with forward
     V lateral_unit = safe_normalize(lateral);
     if (lateral_unit == V(S(0))) lateral_unit[0] = S(1);  // dead ahead or behind: pass on the +side
-    return seek(a, frame.globalize_point(local_target - lateral_unit * p.offset));
+    return seek(a, frame.globalize_point(local_target - lateral_unit * p.offset), caller);
 }
 
 }  // namespace steer

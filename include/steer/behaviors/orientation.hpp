@@ -39,20 +39,20 @@ struct facing_alignment_params {
 
 /// Refuses a settle time that is not positive and finite, as `face` would.
 template <vector V>
-void validate(const face_params<V>& p) {
-    detail::expect_above("steer::face", "settle_time", p.settle_time, 0);
+void validate(const face_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_above("steer::face", "settle_time", p.settle_time, 0, caller);
 }
 
 /// Refuses a settle time that is not positive and finite, as `look_where_you_are_going` would.
 template <vector V>
-void validate(const look_where_you_are_going_params<V>& p) {
-    detail::expect_above("steer::look_where_you_are_going", "settle_time", p.settle_time, 0);
+void validate(const look_where_you_are_going_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_above("steer::look_where_you_are_going", "settle_time", p.settle_time, 0, caller);
 }
 
 /// Refuses a settle time that is not positive and finite, as `facing_alignment` would.
 template <vector V>
-void validate(const facing_alignment_params<V>& p) {
-    detail::expect_above("steer::facing_alignment", "settle_time", p.settle_time, 0);
+void validate(const facing_alignment_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_above("steer::facing_alignment", "settle_time", p.settle_time, 0, caller);
 }
 
 namespace detail {
@@ -84,9 +84,10 @@ template <agent A>
 ///         for a point the agent stands on or an agent with a zero facing.
 template <agent A>
 [[nodiscard]] turn_rate_t<agent_vector_t<A>> face(const A& a, const agent_vector_t<A>& point,
-                                                  const face_params<agent_vector_t<A>>& p = {}) {
+                                                  const face_params<agent_vector_t<A>>& p = {},
+                                                  source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
-    validate(p);
+    validate(p, caller);
     return detail::turn_toward(a, point - static_cast<V>(a.position()), p.settle_time);
 }
 
@@ -96,9 +97,10 @@ template <agent A>
 ///         max_turn_rate; zero at rest or when already looking along the velocity.
 template <agent A>
 [[nodiscard]] turn_rate_t<agent_vector_t<A>> look_where_you_are_going(
-    const A& a, const look_where_you_are_going_params<agent_vector_t<A>>& p = {}) {
+    const A& a, const look_where_you_are_going_params<agent_vector_t<A>>& p = {},
+    source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
-    validate(p);
+    validate(p, caller);
     return detail::turn_toward(a, static_cast<V>(a.velocity()), p.settle_time);
 }
 
@@ -108,8 +110,9 @@ template <agent A>
 ///         max_turn_rate; zero when they agree or either is zero.
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] turn_rate_t<agent_vector_t<A>> facing_alignment(const A& a, const Q& other,
-                                                              const facing_alignment_params<agent_vector_t<A>>& p = {}) {
-    validate(p);
+                                                              const facing_alignment_params<agent_vector_t<A>>& p = {},
+                                                              source_location caller = source_location::current()) {
+    validate(p, caller);
     return detail::turn_toward(a, facing(other), p.settle_time);
 }
 

@@ -36,10 +36,10 @@ struct path_following_params {
 /// Refuses a direction other than +1, -1 or 0, and a negative or non-finite prediction
 /// time, as `path_following` would.
 template <vector V>
-void validate(const path_following_params<V>& p) {
+void validate(const path_following_params<V>& p, source_location caller = source_location::current()) {
     detail::expect(p.direction == 1 || p.direction == -1 || p.direction == 0, "steer::path_following", "direction",
-                   "+1, -1 or 0", p.direction);
-    detail::expect_at_least("steer::path_following", "prediction_time", p.prediction_time, 0);
+                   "+1, -1 or 0", p.direction, caller);
+    detail::expect_at_least("steer::path_following", "prediction_time", p.prediction_time, 0, caller);
 }
 
 namespace detail {
@@ -78,15 +78,16 @@ template <agent A>
 ///         requested way (or, with direction 0, anywhere inside).
 template <agent A>
 [[nodiscard]] agent_vector_t<A> path_following(const A& a, const pathway<agent_vector_t<A>>& path,
-                                               const path_following_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::path_following", a);
+                                               const path_following_params<agent_vector_t<A>>& p = {},
+                                               source_location caller = source_location::current()) {
+    detail::expect_limits("steer::path_following", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const auto predicted = path.nearest(predict_future_position(a, p.prediction_time));
     if (p.direction == 0) {
         if (predicted.outside <= S(0)) return V(S(0));
-        return seek(a, predicted.point);
+        return seek(a, predicted.point, caller);
     }
     const S direction = static_cast<S>(p.direction);
     const V velocity = a.velocity();
@@ -102,7 +103,7 @@ template <agent A>
     const S now = path.distance_along(static_cast<V>(a.position()));
     S lead = std::max(speed(a) * p.prediction_time, static_cast<S>(a.radius()));
     if (!(lead > S(0))) lead = static_cast<S>(a.max_speed()) * p.prediction_time;
-    return seek(a, path.point_at_distance(now + direction * lead));
+    return seek(a, path.point_at_distance(now + direction * lead), caller);
 }
 
 }  // namespace steer

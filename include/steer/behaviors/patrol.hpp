@@ -40,9 +40,9 @@ struct patrol_params {
 
 /// Refuses a negative or non-finite slowing distance or reach radius, as `patrol` would.
 template <vector V>
-void validate(const patrol_params<V>& p) {
-    detail::expect_at_least("steer::patrol", "slowing_distance", p.slowing_distance, 0);
-    detail::expect_at_least("steer::patrol", "reach_radius", p.reach_radius, 0);
+void validate(const patrol_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::patrol", "slowing_distance", p.slowing_distance, 0, caller);
+    detail::expect_at_least("steer::patrol", "reach_radius", p.reach_radius, 0, caller);
 }
 
 /// Patrol's progress: the checkpoint being approached, and in ping-pong mode which way
@@ -92,17 +92,18 @@ inline void advance_patrol(patrol_state& s, std::size_t count, patrol_mode mode)
 template <agent A>
 [[nodiscard]] agent_vector_t<A> patrol(const A& a,
                                        std::type_identity_t<std::span<const agent_vector_t<A>>> checkpoints,
-                                       patrol_state& s, const patrol_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::patrol", a);
+                                       patrol_state& s, const patrol_params<agent_vector_t<A>>& p = {},
+                                       source_location caller = source_location::current()) {
+    detail::expect_limits("steer::patrol", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     if (checkpoints.empty()) return V(S(0));
 
     if (s.next >= checkpoints.size()) s.next %= checkpoints.size();
     if (distance_squared(V(a.position()), checkpoints[s.next]) <= p.reach_radius * p.reach_radius)
         detail::advance_patrol(s, checkpoints.size(), p.mode);
-    return arrival(a, checkpoints[s.next], {.slowing_distance = p.slowing_distance});
+    return arrival(a, checkpoints[s.next], {.slowing_distance = p.slowing_distance}, caller);
 }
 
 }  // namespace steer

@@ -34,14 +34,14 @@ struct evasion_params {
 
 /// Refuses a negative or non-finite prediction cap, as `pursuit` would.
 template <vector V>
-void validate(const pursuit_params<V>& p) {
-    detail::expect_at_least("steer::pursuit", "max_prediction_time", p.max_prediction_time, 0);
+void validate(const pursuit_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::pursuit", "max_prediction_time", p.max_prediction_time, 0, caller);
 }
 
 /// Refuses a negative or non-finite prediction cap, as `evasion` would.
 template <vector V>
-void validate(const evasion_params<V>& p) {
-    detail::expect_at_least("steer::evasion", "max_prediction_time", p.max_prediction_time, 0);
+void validate(const evasion_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::evasion", "max_prediction_time", p.max_prediction_time, 0, caller);
 }
 
 namespace detail {
@@ -85,11 +85,12 @@ template <agent P, agent Q>
 /// distance, zero when the pursuer is already ahead of and aligned with the quarry.
 /// @return seek's force toward the predicted position (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
-[[nodiscard]] agent_vector_t<A> pursuit(const A& a, const Q& quarry, const pursuit_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::pursuit", a);
-    validate(p);
+[[nodiscard]] agent_vector_t<A> pursuit(const A& a, const Q& quarry, const pursuit_params<agent_vector_t<A>>& p = {},
+                                        source_location caller = source_location::current()) {
+    detail::expect_limits("steer::pursuit", a, caller);
+    validate(p, caller);
     const agent_scalar_t<A> time = detail::prediction_time(a, quarry, p.max_prediction_time);
-    return seek(a, predict_future_position(quarry, time));
+    return seek(a, predict_future_position(quarry, time), caller);
 }
 
 /// Steers away from where a `menace` is heading: flee applied to the menace's position
@@ -97,11 +98,12 @@ template <agent A, agent_of<agent_vector_t<A>> Q>
 /// from the menace, i.e. roughly how long it needs to reach us, capped.
 /// @return flee's force from the predicted position (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
-[[nodiscard]] agent_vector_t<A> evasion(const A& a, const Q& menace, const evasion_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::evasion", a);
-    validate(p);
+[[nodiscard]] agent_vector_t<A> evasion(const A& a, const Q& menace, const evasion_params<agent_vector_t<A>>& p = {},
+                                        source_location caller = source_location::current()) {
+    detail::expect_limits("steer::evasion", a, caller);
+    validate(p, caller);
     const agent_scalar_t<A> time = detail::prediction_time(menace, a, p.max_prediction_time);
-    return flee(a, predict_future_position(menace, time));
+    return flee(a, predict_future_position(menace, time), caller);
 }
 
 }  // namespace steer

@@ -76,18 +76,18 @@ struct reciprocal_avoidance_params {
 /// negative clearance, a neighbor count outside [1, 64], a detour angle outside [0, pi] and
 /// anything not finite, as `reciprocal_avoidance` would.
 template <vector V>
-void validate(const reciprocal_avoidance_params<V>& p) {
+void validate(const reciprocal_avoidance_params<V>& p, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr auto where = "steer::reciprocal_avoidance";
-    detail::expect_above(where, "time_horizon", p.time_horizon, S(0));
-    detail::expect_above(where, "min_time_horizon", p.min_time_horizon, S(0));
+    detail::expect_above(where, "time_horizon", p.time_horizon, S(0), caller);
+    detail::expect_above(where, "min_time_horizon", p.min_time_horizon, S(0), caller);
     if (!(p.min_time_horizon <= p.time_horizon)) [[unlikely]]
         detail::refuse(where, "min_time_horizon", "<= time_horizon (" + detail::format_value(p.time_horizon) + ")",
-                       p.min_time_horizon);
-    detail::expect_above(where, "obstacle_time_horizon", p.obstacle_time_horizon, S(0));
-    detail::expect_at_least(where, "clearance", p.clearance, S(0));
-    detail::expect_within(where, "max_neighbors", p.max_neighbors, 1, 64);
-    detail::expect_within(where, "detour_angle", p.detour_angle, S(0), std::numbers::pi_v<S>);
+                       p.min_time_horizon, caller);
+    detail::expect_above(where, "obstacle_time_horizon", p.obstacle_time_horizon, S(0), caller);
+    detail::expect_at_least(where, "clearance", p.clearance, S(0), caller);
+    detail::expect_within(where, "max_neighbors", p.max_neighbors, 1, 64, caller);
+    detail::expect_within(where, "detour_angle", p.detour_angle, S(0), std::numbers::pi_v<S>, caller);
 }
 
 namespace detail {
@@ -292,9 +292,9 @@ void add_convex(const O& o, const V& p, const V& fallback, scalar_t<V> radius, s
 template <vector V, class O>
 void add_obstacle(const O& o, const V& position, const V& velocity, scalar_t<V> radius,
                   scalar_t<V> inverse_horizon, scalar_t<V> inverse_dt, scalar_t<V> max_speed,
-                  nearest_constraints<V>& out) {
+                  nearest_constraints<V>& out, const source_location& caller) {
     using S = scalar_t<V>;
-    validate_obstacle(o);
+    validate_obstacle(o, caller);
     const V back = safe_normalize(-velocity);  // the side an agent exactly on a surface came from
     if constexpr (std::is_same_v<O, polygon<V>>) {
         if (o.size() == 0) return;
@@ -360,16 +360,17 @@ template <agent A, class R, class Obstacles>
 [[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors, const Obstacles* obstacles,
                                                         const agent_vector_t<A>& preferred_velocity,
                                                         agent_scalar_t<A> dt,
-                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p) {
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p,
+                                                        source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::reciprocal_avoidance";
-    validate(p);
-    expect_finite(where, "preferred_velocity", preferred_velocity);
-    expect_above(where, "dt", dt, S(0));
+    validate(p, caller);
+    expect_finite(where, "preferred_velocity", preferred_velocity, caller);
+    expect_above(where, "dt", dt, S(0), caller);
     const S radius = static_cast<S>(a.radius());
-    expect_above(where, "radius", radius, S(0));
-    expect_limits(where, a);
+    expect_above(where, "radius", radius, S(0), caller);
+    expect_limits(where, a, caller);
     const S max_speed = std::max(S(0), static_cast<S>(a.max_speed()));  // (NaN: 0)
     const V position = a.position();
     const V velocity = a.velocity();
@@ -385,7 +386,7 @@ template <agent A, class R, class Obstacles>
         const S inverse_horizon = S(1) / p.obstacle_time_horizon;
         const S padded = radius + p.clearance;
         const auto consider = [&](const auto& obstacle) {
-            add_obstacle(obstacle, position, velocity, padded, inverse_horizon, inverse_dt, max_speed, walls);
+            add_obstacle(obstacle, position, velocity, padded, inverse_horizon, inverse_dt, max_speed, walls, caller);
         };
         for_each_obstacle<V>(*obstacles, consider);
     }
@@ -411,7 +412,7 @@ template <agent A, class R, class Obstacles>
             if (other == &a) continue;
         }
         const S other_radius = static_cast<S>(other->radius());
-        expect_above(where, "neighbor radius", other_radius, S(0));
+        expect_above(where, "neighbor radius", other_radius, S(0), caller);
         const V offset = V(other->position()) - position;
         const S distance_squared = glm::dot(offset, offset);
         const S reach = radius + other_radius + p.clearance;
@@ -496,9 +497,10 @@ template <agent A, class R>
 [[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors,
                                                         const agent_vector_t<A>& preferred_velocity,
                                                         agent_scalar_t<A> dt,
-                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {},
+                                                        source_location caller = source_location::current()) {
     return detail::collision_free_velocity(a, neighbors, static_cast<const std::nullptr_t*>(nullptr),
-                                           preferred_velocity, dt, p);
+                                           preferred_velocity, dt, p, caller);
 }
 
 /// `collision_free_velocity` that also keeps clear of `obstacles` (an `obstacle_set`), which
@@ -508,8 +510,9 @@ template <agent A, class R, class Obstacles>
 [[nodiscard]] agent_vector_t<A> collision_free_velocity(const A& a, const R& neighbors, const Obstacles& obstacles,
                                                         const agent_vector_t<A>& preferred_velocity,
                                                         agent_scalar_t<A> dt,
-                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
-    return detail::collision_free_velocity(a, neighbors, &obstacles, preferred_velocity, dt, p);
+                                                        const reciprocal_avoidance_params<agent_vector_t<A>>& p = {},
+                                                        source_location caller = source_location::current()) {
+    return detail::collision_free_velocity(a, neighbors, &obstacles, preferred_velocity, dt, p, caller);
 }
 
 /// Steers toward the velocity nearest `preferred_velocity` that keeps `a` clear of its
@@ -581,9 +584,10 @@ template <agent A, class R>
 [[nodiscard]] agent_vector_t<A> reciprocal_avoidance(const A& a, const R& neighbors,
                                                      const agent_vector_t<A>& preferred_velocity,
                                                      agent_scalar_t<A> dt,
-                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {},
+                                                     source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
-    const V chosen = collision_free_velocity(a, neighbors, preferred_velocity, dt, p);
+    const V chosen = collision_free_velocity(a, neighbors, preferred_velocity, dt, p, caller);
     return detail::limit_force(a, (chosen - V(a.velocity())) * (mass(a) / dt));
 }
 
@@ -595,9 +599,10 @@ template <agent A, class R, class Obstacles>
 [[nodiscard]] agent_vector_t<A> reciprocal_avoidance(const A& a, const R& neighbors, const Obstacles& obstacles,
                                                      const agent_vector_t<A>& preferred_velocity,
                                                      agent_scalar_t<A> dt,
-                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {}) {
+                                                     const reciprocal_avoidance_params<agent_vector_t<A>>& p = {},
+                                                     source_location caller = source_location::current()) {
     using V = agent_vector_t<A>;
-    const V chosen = collision_free_velocity(a, neighbors, obstacles, preferred_velocity, dt, p);
+    const V chosen = collision_free_velocity(a, neighbors, obstacles, preferred_velocity, dt, p, caller);
     return detail::limit_force(a, (chosen - V(a.velocity())) * (mass(a) / dt));
 }
 

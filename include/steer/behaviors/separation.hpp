@@ -44,16 +44,17 @@ template <std::floating_point S>
 ///         neighbor at half the neighborhood's radius or closer, zero with none inside it.
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
-[[nodiscard]] agent_vector_t<A> separation(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n) {
-    detail::expect_limits("steer::separation", a);
+[[nodiscard]] agent_vector_t<A> separation(const A& a, const R& neighbors, const neighborhood<agent_vector_t<A>>& n,
+                                           source_location caller = source_location::current()) {
+    detail::expect_limits("steer::separation", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
+    validate(n, caller);
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:
     // the sum then runs in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
     if constexpr (requires { separation_in_lanes(a, neighbors, n); }) {
         if (const auto in_lanes = separation_in_lanes(a, neighbors, n)) return *in_lanes;
     }
-    validate(n);
     const detail::neighborhood_test<V> test(n);
     const V forward = a.forward();
     const S reach = n.max_distance;

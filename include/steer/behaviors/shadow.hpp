@@ -30,9 +30,9 @@ struct shadow_params {
 
 /// Refuses a negative or non-finite stand-off or slowing distance, as `shadow` would.
 template <vector V>
-void validate(const shadow_params<V>& p) {
-    detail::expect_at_least("steer::shadow", "stand_off", p.stand_off, 0);
-    detail::expect_at_least("steer::shadow", "slowing_distance", p.slowing_distance, 0);
+void validate(const shadow_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::shadow", "stand_off", p.stand_off, 0, caller);
+    detail::expect_at_least("steer::shadow", "slowing_distance", p.slowing_distance, 0, caller);
 }
 
 /// Steers to come alongside a moving `quarry` and then match its heading and speed
@@ -48,11 +48,12 @@ void validate(const shadow_params<V>& p) {
 ///         far from the goal or far from the quarry's velocity, zero when keeping pace at
 ///         the stand-off distance.
 template <agent A, agent_of<agent_vector_t<A>> Q>
-[[nodiscard]] agent_vector_t<A> shadow(const A& a, const Q& quarry, const shadow_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::shadow", a);
+[[nodiscard]] agent_vector_t<A> shadow(const A& a, const Q& quarry, const shadow_params<agent_vector_t<A>>& p = {},
+                                       source_location caller = source_location::current()) {
+    detail::expect_limits("steer::shadow", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
 
     constexpr S damping = 4;
     const S slope = detail::ramp_slope(a, p.slowing_distance, damping);

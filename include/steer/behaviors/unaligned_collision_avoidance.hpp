@@ -37,11 +37,11 @@ struct unaligned_collision_avoidance_params {
 /// Refuses a negative or non-finite look-ahead or clearance, as
 /// `unaligned_collision_avoidance` would.
 template <vector V>
-void validate(const unaligned_collision_avoidance_params<V>& p) {
+void validate(const unaligned_collision_avoidance_params<V>& p, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr auto where = "steer::unaligned_collision_avoidance";
-    detail::expect_at_least(where, "min_time_to_collision", p.min_time_to_collision, S(0));
-    detail::expect_at_least(where, "clearance", p.clearance, S(0));
+    detail::expect_at_least(where, "min_time_to_collision", p.min_time_to_collision, S(0), caller);
+    detail::expect_at_least(where, "clearance", p.clearance, S(0), caller);
 }
 
 /// Avoids collisions with characters moving in any direction (Reynolds 1999, "Unaligned
@@ -70,11 +70,12 @@ void validate(const unaligned_collision_avoidance_params<V>& p) {
 template <agent A, class R>
     requires neighbor_range<R, agent_vector_t<A>>
 [[nodiscard]] agent_vector_t<A> unaligned_collision_avoidance(
-    const A& a, const R& others, const unaligned_collision_avoidance_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::unaligned_collision_avoidance", a);
+    const A& a, const R& others, const unaligned_collision_avoidance_params<agent_vector_t<A>>& p = {},
+    source_location caller = source_location::current()) {
+    detail::expect_limits("steer::unaligned_collision_avoidance", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const S horizon = p.min_time_to_collision;
     const V velocity = a.velocity();
     const S radius = a.radius();

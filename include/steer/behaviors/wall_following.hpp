@@ -60,9 +60,9 @@ struct wall_following_params {
 
 /// Refuses a negative or non-finite offset or prediction time, as `wall_following` would.
 template <vector V>
-void validate(const wall_following_params<V>& p) {
-    detail::expect_at_least("steer::wall_following", "offset", p.offset, 0);
-    detail::expect_at_least("steer::wall_following", "prediction_time", p.prediction_time, 0);
+void validate(const wall_following_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::wall_following", "offset", p.offset, 0, caller);
+    detail::expect_at_least("steer::wall_following", "prediction_time", p.prediction_time, 0, caller);
 }
 
 /// Approaches `wall` and then keeps `offset` from its surface while moving along it
@@ -85,11 +85,12 @@ void validate(const wall_following_params<V>& p) {
 ///         straight at the target.
 template <agent A>
 [[nodiscard]] agent_vector_t<A> wall_following(const A& a, const pathway<agent_vector_t<A>>& wall,
-                                               const wall_following_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::wall_following", a);
+                                               const wall_following_params<agent_vector_t<A>>& p = {},
+                                               source_location caller = source_location::current()) {
+    detail::expect_limits("steer::wall_following", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    validate(p);
+    validate(p, caller);
     const V position = a.position();
     const auto here = wall.nearest(position);
     const V toward_agent = position - here.point;
@@ -115,7 +116,7 @@ template <agent A>
         if (!(glm::dot(push, away) > S(0))) push = detail::side_of(check.tangent, away, away);
         target = check.point + push * (check.radius + p.offset);
     }
-    return seek(a, target);
+    return seek(a, target, caller);
 }
 
 }  // namespace steer

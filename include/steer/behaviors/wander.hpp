@@ -48,11 +48,11 @@ struct wander_params {
 
 /// Refuses a negative or non-finite radius, distance or rate, as `wander` would.
 template <vector V>
-void validate(const wander_params<V>& p) {
+void validate(const wander_params<V>& p, source_location caller = source_location::current()) {
     constexpr auto where = "steer::wander";
-    detail::expect_at_least(where, "radius", p.radius, 0);
-    detail::expect_at_least(where, "distance", p.distance, 0);
-    detail::expect_at_least(where, "rate", p.rate, 0);
+    detail::expect_at_least(where, "radius", p.radius, 0, caller);
+    detail::expect_at_least(where, "distance", p.distance, 0, caller);
+    detail::expect_at_least(where, "rate", p.rate, 0, caller);
 }
 
 /// Wander's memory: the point on the sphere, in the vehicle's local coordinates relative
@@ -79,12 +79,13 @@ struct wander_state {
 ///         is square to the heading, zero when it is straight ahead or behind (or radius 0).
 template <agent A, std::uniform_random_bit_generator G>
 [[nodiscard]] agent_vector_t<A> wander(const A& a, wander_state<agent_vector_t<A>>& s, G& gen, agent_scalar_t<A> dt,
-                                       const wander_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::wander", a);
+                                       const wander_params<agent_vector_t<A>>& p = {},
+                                       source_location caller = source_location::current()) {
+    detail::expect_limits("steer::wander", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    dt = detail::non_negative_or_zero<detail::hot_path::wander_dt>("steer::wander", "dt", dt);
-    validate(p);
+    dt = detail::non_negative_or_zero<detail::hot_path::wander_dt>("steer::wander", "dt", dt, caller);
+    validate(p, caller);
 
     // A uniform point in the unit ball has mean squared length n / (n + 2); rescale it to
     // mean squared length 1, then to the displacement of a walk of `rate` per sqrt(second).
@@ -133,10 +134,10 @@ struct wander_turning_params {
 /// Refuses a negative or non-finite turn rate or turn rate change, as `wander_turning` would.
 template <vector V>
     requires(dimension_v<V> == 2)
-void validate(const wander_turning_params<V>& p) {
+void validate(const wander_turning_params<V>& p, source_location caller = source_location::current()) {
     constexpr auto where = "steer::wander_turning";
-    detail::expect_at_least(where, "max_turn_rate", p.max_turn_rate, 0);
-    detail::expect_at_least(where, "turn_rate_change", p.turn_rate_change, 0);
+    detail::expect_at_least(where, "max_turn_rate", p.max_turn_rate, 0, caller);
+    detail::expect_at_least(where, "turn_rate_change", p.turn_rate_change, 0, caller);
 }
 
 /// Memory of `wander_turning`: the current turn rate, radians per second (+ turns toward +side).
@@ -158,12 +159,13 @@ template <agent A, std::uniform_random_bit_generator G>
     requires(dimension_v<agent_vector_t<A>> == 2)
 [[nodiscard]] agent_vector_t<A> wander_turning(const A& a, wander_turning_state<agent_vector_t<A>>& s, G& gen,
                                                agent_scalar_t<A> dt,
-                                               const wander_turning_params<agent_vector_t<A>>& p = {}) {
-    detail::expect_limits("steer::wander_turning", a);
+                                               const wander_turning_params<agent_vector_t<A>>& p = {},
+                                               source_location caller = source_location::current()) {
+    detail::expect_limits("steer::wander_turning", a, caller);
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
-    dt = detail::non_negative_or_zero<detail::hot_path::wander_turning_dt>("steer::wander_turning", "dt", dt);
-    validate(p);
+    dt = detail::non_negative_or_zero<detail::hot_path::wander_turning_dt>("steer::wander_turning", "dt", dt, caller);
+    validate(p, caller);
 
     // uniform(-1, 1) has variance 1/3: sqrt(3 dt) makes the walk's variance per second 1.
     const S jitter = uniform(gen, S(-1), S(1)) * p.turn_rate_change * std::sqrt(S(3) * dt);

@@ -342,14 +342,23 @@ private:
 /// i-th vehicle of that call and `array` its values, once when `values` is contiguous (and
 /// nothing was replaced), else a chunk at a time from a copy (the lanes read values from an
 /// array).
+/// Reports the non-finite value `parameter` of a crowd call (a hot-path fault of kind
+/// `Site`); answers whether to read it as zero (the clamp policy).
+template <class Site, vector V>
+STEER_DETAIL_COLD bool faulty_value(const char* where, const std::string& parameter, const V& value,
+                                    const source_location& caller) {
+    return hot_path_fault<Site>(
+        refusal(describe_vector(where, parameter, "finite", value), rule(parameter, "finite"), caller));
+}
+
 template <class Site, class V, class Entities, class Values, class Proj, class Run>
 void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char* where, const char* name,
-               const char* value, const char* values_word, Run&& run) {
+               const char* value, const char* values_word, const source_location& caller, Run&& run) {
     const std::size_t count = std::ranges::size(vehicles);
-    STEER_EXPECTS(std::ranges::size(values) == count,
-                  std::string(where) + ": " + name + " must have one " + value + " per vehicle (got " +
-                      format_value(std::ranges::size(values)) + " " + values_word + " for " + format_value(count) +
-                      " vehicles)");
+    expect_that(std::ranges::size(values) == count, std::string(name) + " must have one " + value + " per vehicle", [&] {
+        return std::string(where) + ": " + name + " must have one " + value + " per vehicle (got " +
+               format_value(std::ranges::size(values)) + " " + values_word + " for " + format_value(count) + " vehicles)";
+    }, caller);
     const auto given = std::ranges::begin(values);
     const auto value_at = [&](std::size_t i) -> const V& {
         return given[static_cast<detail::range_difference_t<Values>>(i)];
@@ -357,9 +366,9 @@ void for_crowd(Entities& vehicles, const Values& values, Proj& proj, const char*
     bool replaced = false;  // under the clamp policy: some values are read as zero
     for (std::size_t i = 0; i < count; ++i)
         if (!is_finite(value_at(i))) [[unlikely]]
-            replaced = hot_path_fault<Site>(describe_vector(where, std::string(name) + "[" + format_value(i) + "]",
-                                                            "finite", value_at(i))) ||
-                       replaced;
+            replaced =
+                faulty_value<Site>(where, std::string(name) + "[" + format_value(i) + "]", value_at(i), caller) ||
+                replaced;
     const auto first = std::ranges::begin(vehicles);
     const auto at = [&](std::size_t i) -> vehicle<V>& {
         return detail::invoke(proj, first[static_cast<detail::range_difference_t<Entities>>(i)]);
@@ -413,13 +422,13 @@ template <class Entities, class Forces, class Proj = detail::identity,
           class Lanes = detail::simd::native_pack<scalar_t<detail::range_value_t<Forces>>>>
     requires vehicle_crowd<Entities, Forces, Proj>
 void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::range_value_t<Forces>> dt,
-                  Proj proj = {}) {
+                  Proj proj = {}, source_location caller = source_location::current()) {
     using V = detail::range_value_t<Forces>;
     using S = scalar_t<V>;
     constexpr auto where = "steer::apply_forces";
-    dt = detail::non_negative_or_zero<detail::hot_path::apply_forces_dt>(where, "dt", dt);
+    dt = detail::non_negative_or_zero<detail::hot_path::apply_forces_dt>(where, "dt", dt, caller);
     detail::for_crowd<detail::hot_path::apply_forces_steering, V>(
-        vehicles, steering, proj, where, "steering", "force", "forces",
+        vehicles, steering, proj, where, "steering", "force", "forces", caller,
         [dt](auto&& at, const V* forces, std::size_t count) {
             if (dt > S(0)) detail::vehicle_lanes<V, Lanes>::step(at, at, forces, count, dt);
             // dt = 0: nothing moves, as with apply_force
@@ -436,10 +445,11 @@ void apply_forces(Entities&& vehicles, const Forces& steering, scalar_t<detail::
 template <class Entities, class Velocities, class Proj = detail::identity,
           class Lanes = detail::simd::native_pack<scalar_t<detail::range_value_t<Velocities>>>>
     requires vehicle_crowd<Entities, Velocities, Proj>
-void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {}) {
+void set_velocities(Entities&& vehicles, const Velocities& velocities, Proj proj = {},
+                    source_location caller = source_location::current()) {
     using V = detail::range_value_t<Velocities>;
     detail::for_crowd<detail::hot_path::set_velocities_velocity, V>(
-        vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities",
+        vehicles, velocities, proj, "steer::set_velocities", "velocities", "velocity", "velocities", caller,
         [](auto&& at, const V* given, std::size_t count) { detail::vehicle_lanes<V, Lanes>::assign(at, given, count); });
 }
 

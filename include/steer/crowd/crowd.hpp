@@ -478,41 +478,45 @@ public:
     /// Adds an agent built from `params` (validated as `vehicle` does); returns its handle.
     /// Its phase is the next in round-robin order (see `set_phase`). In a crowd with data,
     /// its data is `T{}`.
-    id_type add(const vehicle_params<V>& params) { return add(vehicle_type(params)); }
+    id_type add(const vehicle_params<V>& params, source_location caller = source_location::current()) {
+        return add(vehicle_type(params, caller), caller);
+    }
     /// Adds a copy of `v`; returns its handle. Its phase is the next in round-robin order.
-    id_type add(const vehicle_type& v) { return add(v, next_phase_++); }
+    id_type add(const vehicle_type& v, source_location caller = source_location::current()) {
+        return add(v, next_phase_++, caller);
+    }
     /// Adds a copy of `v` with a think phase (any number; it thinks on the frames f with
     /// f % period == phase % period). Returns its handle.
-    id_type add(const vehicle_type& v, std::uint32_t phase) {
+    id_type add(const vehicle_type& v, std::uint32_t phase, source_location caller = source_location::current()) {
         if constexpr (has_data)
-            return add_agent(v, phase, T{});
+            return add_agent(caller, v, phase, T{});
         else
-            return add_agent(v, phase);
+            return add_agent(caller, v, phase);
     }
     /// Adds an agent built from `params` with its data.
     template <class U = T>
         requires(!std::is_void_v<U>)
-    id_type add(const vehicle_params<V>& params, U data) {
-        return add_agent(vehicle_type(params), next_phase_++, std::move(data));
+    id_type add(const vehicle_params<V>& params, U data, source_location caller = source_location::current()) {
+        return add_agent(caller, vehicle_type(params, caller), next_phase_++, std::move(data));
     }
     /// Adds a copy of `v` with its data.
     template <class U = T>
         requires(!std::is_void_v<U>)
-    id_type add(const vehicle_type& v, U data) {
-        return add_agent(v, next_phase_++, std::move(data));
+    id_type add(const vehicle_type& v, U data, source_location caller = source_location::current()) {
+        return add_agent(caller, v, next_phase_++, std::move(data));
     }
     /// Adds a copy of `v` with a think phase and its data.
     template <class U = T>
         requires(!std::is_void_v<U>)
-    id_type add(const vehicle_type& v, std::uint32_t phase, U data) {
-        return add_agent(v, phase, std::move(data));
+    id_type add(const vehicle_type& v, std::uint32_t phase, U data,
+                source_location caller = source_location::current()) {
+        return add_agent(caller, v, phase, std::move(data));
     }
 
 private:
     template <class... Data>
-    id_type add_agent(const vehicle_type& v, std::uint32_t phase, Data&&... data) {
-        STEER_EXPECTS(vehicles_.size() < no_slot - 1,
-                      detail::describe(where("add"), "size", "< 2^32 - 1", vehicles_.size()));
+    id_type add_agent(const source_location& caller, const vehicle_type& v, std::uint32_t phase, Data&&... data) {
+        detail::expect(vehicles_.size() < no_slot - 1, where("add"), "size", "< 2^32 - 1", vehicles_.size(), caller);
         // Grow first: if memory runs out, the crowd is left as it was.
         grow(vehicles_);
         grow(steering_);
@@ -552,8 +556,8 @@ public:
     /// Removes an agent; its handle is refused from now on. Another agent takes its storage
     /// slot (handles are unaffected). A stale handle is refused (see `crowd_id` about
     /// handles from another crowd).
-    void remove(id_type id) {
-        const std::uint32_t slot = slot_checked(id, "remove");
+    void remove(id_type id, source_location caller = source_location::current()) {
+        const std::uint32_t slot = slot_checked(id, "remove", caller);
         const std::size_t last = vehicles_.size() - 1;
         if (slot != last) {
             vehicles_[slot] = vehicles_[last];
@@ -608,9 +612,9 @@ public:
 
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
     /// nothing more. Refuses more than `max_reserve()` before allocating anything.
-    void reserve(std::size_t n) {
-        STEER_EXPECTS(n <= max_reserve(),
-                      detail::describe(where("reserve"), "n", "at most " + detail::format_value(max_reserve()), n));
+    void reserve(std::size_t n, source_location caller = source_location::current()) {
+        detail::expect(n <= max_reserve(), where("reserve"), "n", "at most " + detail::format_value(max_reserve()), n,
+                       caller);
         for (auto* v : {&phases_, &slot_of_, &generations_, &next_phases_, &order_, &keys_bucket_, &touched_list_})
             v->reserve(n);
         vehicles_.reserve(n);
@@ -644,33 +648,41 @@ public:
     /// The agent's vehicle: position, velocity, local space and limits. Write through it
     /// between steps (set_position, set_velocity, set_forward, set_max_speed...). The
     /// reference is valid until the next step, add or remove. A stale handle is refused.
-    [[nodiscard]] vehicle_type& agent(id_type id) {
-        const std::uint32_t slot = slot_checked(id, "agent");
+    [[nodiscard]] vehicle_type& agent(id_type id, source_location caller = source_location::current()) {
+        const std::uint32_t slot = slot_checked(id, "agent", caller);
         touch(slot);  // it may move: the queries look it up where it is
         return vehicles_[slot];
     }
     /// The agent's vehicle, read-only.
-    [[nodiscard]] const vehicle_type& agent(id_type id) const { return vehicles_[slot_checked(id, "agent")]; }
+    [[nodiscard]] const vehicle_type& agent(id_type id, source_location caller = source_location::current()) const {
+        return vehicles_[slot_checked(id, "agent", caller)];
+    }
     /// The steering force the agent applied at the last step (kept on frames it does not
     /// think); zero before its first thought.
-    [[nodiscard]] const V& steering(id_type id) const { return steering_[slot_checked(id, "steering")]; }
+    [[nodiscard]] const V& steering(id_type id, source_location caller = source_location::current()) const {
+        return steering_[slot_checked(id, "steering", caller)];
+    }
     /// The agent's think phase.
-    [[nodiscard]] std::uint32_t phase(id_type id) const { return phases_[slot_checked(id, "phase")]; }
+    [[nodiscard]] std::uint32_t phase(id_type id, source_location caller = source_location::current()) const {
+        return phases_[slot_checked(id, "phase", caller)];
+    }
     /// Sets the agent's think phase: it thinks on the frames f with f % period == phase % period.
-    void set_phase(id_type id, std::uint32_t phase) { phases_[slot_checked(id, "set_phase")] = phase; }
+    void set_phase(id_type id, std::uint32_t phase, source_location caller = source_location::current()) {
+        phases_[slot_checked(id, "set_phase", caller)] = phase;
+    }
     /// The agent's own data (a `crowd<V, T>`'s), writable between steps.
     template <class U = T>
         requires(!std::is_void_v<U>)
-    [[nodiscard]] U& data(id_type id) {
-        const std::uint32_t slot = slot_checked(id, "data");
+    [[nodiscard]] U& data(id_type id, source_location caller = source_location::current()) {
+        const std::uint32_t slot = slot_checked(id, "data", caller);
         kinds_known_ = false;  // it may change the agent's kind
         return data_.values[slot];
     }
     /// The agent's own data, read-only.
     template <class U = T>
         requires(!std::is_void_v<U>)
-    [[nodiscard]] const U& data(id_type id) const {
-        return data_.values[slot_checked(id, "data")];
+    [[nodiscard]] const U& data(id_type id, source_location caller = source_location::current()) const {
+        return data_.values[slot_checked(id, "data", caller)];
     }
     /// Every agent's data, in storage order (that of `vehicles()` and `ids()`).
     template <class U = T>
@@ -733,9 +745,9 @@ public:
     /// after examining 32 × max_neighbors candidates. So every agent costs a bounded
     /// amount, whatever the placement. Which neighbors is decided by the state before the
     /// step alone (the same whatever the threads), but they are not the nearest ones.
-    void set_max_neighbors(std::size_t k) {
-        STEER_EXPECTS(k >= 1 && k <= detail::crowd_neighbor_limit,
-                      detail::describe(where("set_max_neighbors"), "max_neighbors", "in [1, 1024]", k));
+    void set_max_neighbors(std::size_t k, source_location caller = source_location::current()) {
+        detail::expect(k >= 1 && k <= detail::crowd_neighbor_limit, where("set_max_neighbors"), "max_neighbors",
+                       "in [1, 1024]", k, caller);
         max_neighbors_ = k;
     }
 
@@ -751,9 +763,9 @@ public:
     /// agent coasts), as `apply_forces` takes them (docs/errors.md, "Hot paths").
     template <class Think, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && executor<Exec>
-    void step(S dt, S radius, Think&& think, Exec&& exec = {}) {
+    void step(S dt, S radius, Think&& think, Exec&& exec = {}, source_location caller = source_location::current()) {
         this->template step<Think, no_constraint, Exec, Lanes>(dt, radius, std::forward<Think>(think), no_constraint{},
-                                                                std::forward<Exec>(exec));
+                                                                std::forward<Exec>(exec), caller);
     }
 
     /// `step`, and then `constrain(id, vehicle)` for every agent once it has moved, before
@@ -766,10 +778,11 @@ public:
     /// elsewhere must not be read by a think. If it throws, nobody has moved.
     template <class Think, class Constrain, class Exec, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_step_constraint<Constrain, V, T> && executor<Exec>
-    void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec) {
-        dt = checked_step(dt, radius);
+    void step(S dt, S radius, Think&& think, Constrain&& constrain, Exec&& exec,
+              source_location caller = source_location::current()) {
+        dt = checked_step(dt, radius, caller);
         step_with<Lanes>(dt, radius, exec, [&](std::size_t begin, std::size_t end) {
-            think_range<Lanes>(begin, end, radius, think);
+            think_range<Lanes>(begin, end, radius, think, caller);
         }, constrain);
     }
 
@@ -778,17 +791,19 @@ public:
     /// moved: a bad `widest`, or an agent's radius outside [0, widest] (named with its handle).
     template <class Think, class F, class Exec = serial_executor, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_radius_of<F, V, T> && executor<Exec>
-    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Exec&& exec = {}) {
+    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Exec&& exec = {},
+              source_location caller = source_location::current()) {
         this->template step<Think, no_constraint, Exec, F, Lanes>(dt, radius, std::forward<Think>(think),
-                                                                   no_constraint{}, std::forward<Exec>(exec));
+                                                                   no_constraint{}, std::forward<Exec>(exec), caller);
     }
 
     /// `step` with each agent's own radius, and a constraint.
     template <class Think, class Constrain, class Exec, class F, class Lanes = detail::simd::native_pack<S>>
         requires crowd_think<Think, V, Lanes, T> && crowd_step_constraint<Constrain, V, T> && crowd_radius_of<F, V, T> &&
                  executor<Exec>
-    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Constrain&& constrain, Exec&& exec) {
-        dt = checked_step(dt, radius.widest);
+    void step(S dt, const radius_by_agent<S, F>& radius, Think&& think, Constrain&& constrain, Exec&& exec,
+              source_location caller = source_location::current()) {
+        dt = checked_step(dt, radius.widest, caller);
         step_with<Lanes>(dt, radius.widest, exec, [&](std::size_t begin, std::size_t end) {
 // A captureless `of` is an empty object whose one byte nobody writes: g++ 12 at -O1
 // (aarch64) warns that its address is passed on uninitialized, though no byte is read.
@@ -796,7 +811,7 @@ public:
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-            think_range<Lanes>(begin, end, radius.widest, think, &radius.of);
+            think_range<Lanes>(begin, end, radius.widest, think, caller, &radius.of);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -810,15 +825,17 @@ public:
     /// `vehicles()`, it scans every agent. Refuses a non-finite center or a negative or
     /// non-finite radius.
     template <class F>
-    void for_each_within(const V& center, S radius, F&& f) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_query, center, radius)) return;
+    void for_each_within(const V& center, S radius, F&& f, source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_query, center, radius, caller))
+            return;
         visit_within(center, radius, [&](std::uint32_t slot, S distance_squared) { f(ids_[slot], distance_squared); });
     }
 
     /// The handle of the agent closest to `center` within `radius` (inclusive), or none;
     /// of equally close agents, the one with the smallest `id.index`.
-    [[nodiscard]] std::optional<id_type> nearest(const V& center, S radius) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_nearest, center, radius))
+    [[nodiscard]] std::optional<id_type> nearest(const V& center, S radius,
+                                                 source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<crowd>>(where_nearest, center, radius, caller))
             return std::nullopt;
         std::optional<id_type> best;
         S best_distance_squared = 0;
@@ -860,10 +877,11 @@ private:
         if (v.size() == v.capacity()) v.reserve(std::max<std::size_t>(16, 2 * v.capacity()));
     }
 
-    [[nodiscard]] std::uint32_t slot_checked(id_type id, const char* what) const {
-        STEER_EXPECTS(contains(id), where(what) + ": id must name an agent of this " + noun_ +
-                                        " (got index " + detail::format_value(id.index) + ", generation " +
-                                        detail::format_value(id.generation) + ")");
+    [[nodiscard]] std::uint32_t slot_checked(id_type id, const char* what, const source_location& caller) const {
+        detail::expect_that(contains(id), std::string("id must name an agent of this ") + noun_, [&] {
+            return where(what) + ": id must name an agent of this " + noun_ + " (got index " +
+                   detail::format_value(id.index) + ", generation " + detail::format_value(id.generation) + ")";
+        }, caller);
         return slot_of_[id.index];
     }
 
@@ -893,13 +911,14 @@ private:
 
     /// Refuses a bad `radius`; answers the `dt` to step by (a bad one is a hot-path fault:
     /// zero under the clamp policy).
-    [[nodiscard]] S checked_step(S dt, S radius) const {
-        STEER_EXPECTS(std::isfinite(radius) && radius >= S(0),
-                      detail::describe(where("step"), "radius", ">= 0 and finite", radius));
+    [[nodiscard]] S checked_step(S dt, S radius, const source_location& caller) const {
+        detail::expect(std::isfinite(radius) && radius >= S(0), where("step"), "radius", ">= 0 and finite", radius,
+                       caller);
         if (std::isfinite(dt) && dt >= S(0)) [[likely]]
             return dt;
-        return detail::hot_path_fault<detail::hot_path::crowd_step_dt>(
-                   detail::describe(where("step"), "dt", ">= 0 and finite", dt))
+        return detail::hot_path_fault<detail::hot_path::crowd_step_dt>(refusal(
+                   detail::describe(where("step"), "dt", ">= 0 and finite", dt), detail::rule("dt", ">= 0 and finite"),
+                   caller))
                    ? S(0)
                    : dt;
     }
@@ -1028,7 +1047,8 @@ private:
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
     /// `radius`, or within `(*radius_of)(...)` when given (see `radius_by_agent`).
     template <class P, class Think, class RadiusOf = std::nullptr_t>
-    void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const RadiusOf* radius_of = nullptr) {
+    void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const source_location& caller,
+                     const RadiusOf* radius_of = nullptr) {
         using pack = typename P::pack;
         const detail::due_phases due(schedule_, frame_);
         const S* position[std::size_t{D}];
@@ -1053,7 +1073,7 @@ private:
             if constexpr (std::is_same_v<RadiusOf, std::nullptr_t>) {
                 count = gather<P, true>(k, rows, position, self, lo, hi, found);
             } else {
-                const S own = own_radius(*radius_of, slot, radius);
+                const S own = own_radius(*radius_of, slot, radius, caller);
                 count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
                                      : gather<P, true>(k, rows, position, self, lo, hi, found);
             }
@@ -1065,7 +1085,8 @@ private:
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
             else
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
-            next_steering_[k] = is_finite(steering) ? steering : steering_fault(slot, steering, "think's steering");
+            next_steering_[k] =
+                is_finite(steering) ? steering : steering_fault(slot, steering, "think's steering", caller);
         }
     }
 
@@ -1084,36 +1105,39 @@ private:
 
     /// The non-finite steering `what` of the agent in storage slot `slot`, a hot-path fault:
     /// refused by default, zero (the agent coasts) under the clamp policy.
-    STEER_DETAIL_COLD V steering_fault(std::size_t slot, const V& steering, const char* what) const {
-        const std::string message = detail::describe_vector(
-            where("step"),
-            std::string(what) + " for agent " + detail::format_value(ids_[slot].index) + " (generation " +
-                detail::format_value(ids_[slot].generation) + ")",
-            "finite", steering);
-        return detail::hot_path_fault<detail::hot_path::crowd_step_steering>(message) ? V(S(0)) : steering;
+    STEER_DETAIL_COLD V steering_fault(std::size_t slot, const V& steering, const char* what,
+                                       const source_location& caller) const {
+        const std::string parameter = std::string(what) + " for agent " + detail::format_value(ids_[slot].index) +
+                                      " (generation " + detail::format_value(ids_[slot].generation) + ")";
+        return detail::hot_path_fault<detail::hot_path::crowd_step_steering>(refusal(
+                   detail::describe_vector(where("step"), parameter, "finite", steering),
+                   detail::rule(parameter, "finite"), caller))
+                   ? V(S(0))
+                   : steering;
     }
 
     /// The radius `radius_of` gives the agent in storage slot `slot` (refused outside [0, widest]).
     template <class RadiusOf>
-    [[nodiscard]] S own_radius(const RadiusOf& radius_of, std::uint32_t slot, S widest) const {
+    [[nodiscard]] S own_radius(const RadiusOf& radius_of, std::uint32_t slot, S widest,
+                               const source_location& caller) const {
         S own;
         if constexpr (has_data)
             own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot]), std::as_const(data_.values[slot])));
         else
             own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot])));
         if (!(own >= S(0) && own <= widest)) [[unlikely]]
-            own = refused_radius(slot, own, widest);
+            own = refused_radius(slot, own, widest, caller);
         return own;
     }
 
     /// Refuses the radius `own` that `radius_by_agent` gave the agent in storage slot `slot`;
     /// where STEER_EXPECTS returns, the agent looks as far as the grid allows: `own` within
     /// [0, widest] (0 for a NaN).
-    STEER_DETAIL_COLD S refused_radius(std::size_t slot, S own, S widest) const {
+    STEER_DETAIL_COLD S refused_radius(std::size_t slot, S own, S widest, const source_location& caller) const {
         detail::refuse(where("step"),
                        "radius for agent " + detail::format_value(ids_[slot].index) + " (generation " +
                            detail::format_value(ids_[slot].generation) + ")",
-                       "in [0, widest]", own);
+                       "in [0, widest]", own, caller);
         return own > widest ? widest : own >= S(0) ? own : S(0);
     }
 

@@ -106,23 +106,29 @@ public:
 
     /// Adds an agent built from `params` (validated as `vehicle` does); returns its handle.
     /// Its phase is the next in round-robin order (see `set_phase`).
-    flock_id add(const vehicle_params<V>& params) { return agents_.add(params); }
+    flock_id add(const vehicle_params<V>& params, source_location caller = source_location::current()) {
+        return agents_.add(params, caller);
+    }
     /// Adds a copy of `v`; returns its handle. Its phase is the next in round-robin order.
-    flock_id add(const vehicle_type& v) { return agents_.add(v); }
+    flock_id add(const vehicle_type& v, source_location caller = source_location::current()) {
+        return agents_.add(v, caller);
+    }
     /// Adds a copy of `v` with a think phase (any number; it thinks on the frames f with
     /// f % period == phase % period). Returns its handle.
-    flock_id add(const vehicle_type& v, std::uint32_t phase) { return agents_.add(v, phase); }
+    flock_id add(const vehicle_type& v, std::uint32_t phase, source_location caller = source_location::current()) {
+        return agents_.add(v, phase, caller);
+    }
     /// Removes an agent; its handle is refused from now on. Another agent takes its storage
     /// slot (handles are unaffected). A stale handle is refused (see `crowd_id` about
     /// handles from another flock).
-    void remove(flock_id id) { agents_.remove(id); }
+    void remove(flock_id id, source_location caller = source_location::current()) { agents_.remove(id, caller); }
     /// Removes every agent (their handles are refused from now on); keeps the memory.
     void clear() { agents_.clear(); }
     /// The most agents `reserve` takes (see `crowd::max_reserve`).
     [[nodiscard]] static constexpr std::size_t max_reserve() noexcept { return crowd<V>::max_reserve(); }
     /// Reserves memory for `n` agents, so that adding up to `n` and stepping them allocates
     /// nothing more. Refuses more than `max_reserve()` before allocating anything.
-    void reserve(std::size_t n) { agents_.reserve(n); }
+    void reserve(std::size_t n, source_location caller = source_location::current()) { agents_.reserve(n, caller); }
 
     /// How many agents the flock has.
     [[nodiscard]] std::size_t size() const noexcept { return agents_.size(); }
@@ -134,16 +140,26 @@ public:
     /// The agent's vehicle: position, velocity, local space and limits. Write through it
     /// between steps (set_position, set_velocity, set_forward, set_max_speed...). The
     /// reference is valid until the next step, add or remove. A stale handle is refused.
-    [[nodiscard]] vehicle_type& agent(flock_id id) { return agents_.agent(id); }
+    [[nodiscard]] vehicle_type& agent(flock_id id, source_location caller = source_location::current()) {
+        return agents_.agent(id, caller);
+    }
     /// The agent's vehicle, read-only.
-    [[nodiscard]] const vehicle_type& agent(flock_id id) const { return agents_.agent(id); }
+    [[nodiscard]] const vehicle_type& agent(flock_id id, source_location caller = source_location::current()) const {
+        return agents_.agent(id, caller);
+    }
     /// The steering force the agent applied at the last step (kept on frames it does not
     /// think); zero before its first thought.
-    [[nodiscard]] const V& steering(flock_id id) const { return agents_.steering(id); }
+    [[nodiscard]] const V& steering(flock_id id, source_location caller = source_location::current()) const {
+        return agents_.steering(id, caller);
+    }
     /// The agent's think phase.
-    [[nodiscard]] std::uint32_t phase(flock_id id) const { return agents_.phase(id); }
+    [[nodiscard]] std::uint32_t phase(flock_id id, source_location caller = source_location::current()) const {
+        return agents_.phase(id, caller);
+    }
     /// Sets the agent's think phase: it thinks on the frames f with f % period == phase % period.
-    void set_phase(flock_id id, std::uint32_t phase) { agents_.set_phase(id, phase); }
+    void set_phase(flock_id id, std::uint32_t phase, source_location caller = source_location::current()) {
+        agents_.set_phase(id, phase, caller);
+    }
 
     /// Every agent's vehicle, in storage order (which changes at each step); `ids()` has the
     /// same order. For an engine's per-frame copy of positions and frames.
@@ -165,17 +181,20 @@ public:
     /// The most neighbors an agent counts (default 64; see `crowd::set_max_neighbors`).
     [[nodiscard]] std::size_t max_neighbors() const noexcept { return agents_.max_neighbors(); }
     /// Caps the neighbors an agent counts, in [1, 1024] (see `crowd::set_max_neighbors`).
-    void set_max_neighbors(std::size_t k) { agents_.set_max_neighbors(k); }
+    void set_max_neighbors(std::size_t k, source_location caller = source_location::current()) {
+        agents_.set_max_neighbors(k, caller);
+    }
 
     /// Calls `f(id, distance_squared)` for every agent within `radius` of `center` (see
     /// `crowd::for_each_within`).
     template <class F>
-    void for_each_within(const V& center, S radius, F&& f) const {
-        agents_.for_each_within(center, radius, std::forward<F>(f));
+    void for_each_within(const V& center, S radius, F&& f, source_location caller = source_location::current()) const {
+        agents_.for_each_within(center, radius, std::forward<F>(f), caller);
     }
     /// The agent closest to `center` within `radius`, or none (see `crowd::nearest`).
-    [[nodiscard]] std::optional<flock_id> nearest(const V& center, S radius) const {
-        return agents_.nearest(center, radius);
+    [[nodiscard]] std::optional<flock_id> nearest(const V& center, S radius,
+                                                  source_location caller = source_location::current()) const {
+        return agents_.nearest(center, radius, caller);
     }
 
     /// One step of `dt` seconds (>= 0, finite): every agent due to think computes its
@@ -188,11 +207,12 @@ public:
     template <class Extra = no_extra_steering, class Exec = serial_executor,
               class Lanes = detail::simd::native_pack<S>>
         requires flock_steering<Extra, V> && executor<Exec>
-    void step(S dt, const flocking_params<V>& params, Extra&& extra = {}, Exec&& exec = {}) {
-        validate(params);
+    void step(S dt, const flocking_params<V>& params, Extra&& extra = {}, Exec&& exec = {},
+              source_location caller = source_location::current()) {
+        validate(params, caller);
         const S reach =
             std::max({params.separation.max_distance, params.alignment.max_distance, params.cohesion.max_distance});
-        dt = agents_.checked_step(dt, reach);
+        dt = agents_.checked_step(dt, reach, caller);
         const detail::neighborhood_test<V> separation(params.separation);
         const detail::neighborhood_test<V> alignment(params.alignment);
         const detail::neighborhood_test<V> cohesion(params.cohesion);
@@ -202,7 +222,7 @@ public:
         };
         const auto run = [&]<detail::fields_of_view Fields>() {
             agents_.template step_with<Lanes>(dt, reach, exec, [&](std::size_t begin, std::size_t end) {
-                think_range<Lanes, Fields>(begin, end, params, separation, alignment, cohesion, extra);
+                think_range<Lanes, Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
             });
         };
         if (separation.all_round && alignment.all_round && cohesion.all_round)
@@ -231,7 +251,7 @@ private:
     void think_range(std::size_t begin, std::size_t end, const flocking_params<V>& params,
                      const detail::neighborhood_test<V>& separation_test,
                      const detail::neighborhood_test<V>& alignment_test,
-                     const detail::neighborhood_test<V>& cohesion_test, Extra& extra) {
+                     const detail::neighborhood_test<V>& cohesion_test, Extra& extra, const source_location& caller) {
         using pack = typename P::pack;
         crowd<V>& c = agents_;
         const detail::lane_neighborhood_test<P, S> separation(separation_test);
@@ -284,16 +304,17 @@ private:
             block.max_speed[e] = v.max_speed();
             block.max_force[e] = v.max_force();
             block.agent[e] = static_cast<std::uint32_t>(k);
-            if (block.size == think_block) finish_block<P>(block, weights, separation_reach, params, extra);
+            if (block.size == think_block) finish_block<P>(block, weights, separation_reach, params, extra, caller);
         }
-        finish_block<P>(block, weights, separation_reach, params, extra);
+        finish_block<P>(block, weights, separation_reach, params, extra, caller);
     }
 
     /// The flocking forces of a block of agents (combine_flocking, in lanes), then each
     /// agent's extra steering, which becomes its steering.
     template <class P, class Extra>
     void finish_block(detail::flocking_block<S, D, think_block>& block, const typename P::pack (&weights)[3],
-                      const typename P::pack& separation_reach, const flocking_params<V>& params, Extra& extra) {
+                      const typename P::pack& separation_reach, const flocking_params<V>& params, Extra& extra,
+                      const source_location& caller) {
         crowd<V>& c = agents_;
         for (std::size_t e = block.size; e < (block.size + P::width - 1) / P::width * P::width; ++e) {
             // Harmless lanes past the last agent (results ignored).
@@ -323,7 +344,8 @@ private:
                                              v.velocity(), v.max_speed(), v.max_force(), params);
             }
             const V steering = extra(c.ids_[slot], v, flocking_force);
-            c.next_steering_[k] = is_finite(steering) ? steering : c.steering_fault(slot, steering, "extra steering");
+            c.next_steering_[k] =
+                is_finite(steering) ? steering : c.steering_fault(slot, steering, "extra steering", caller);
         }
         block.size = 0;
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../error.hpp"
+#include "expect.hpp"
 
 namespace steer::detail {
 
@@ -75,10 +76,10 @@ public:
     static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
 
     /// Makes sure a free slot exists, so that `acquire` cannot fail. May allocate.
-    void prepare(const char* where) {
+    void prepare(const char* where, const source_location& caller = source_location::current()) {
         if (free_head_ != none) return;
-        STEER_EXPECTS(slots_.size() < static_cast<std::size_t>(none - 1),
-                      std::string(where) + ": too many entries (at most 2^32 - 2)");
+        expect_that(slots_.size() < static_cast<std::size_t>(none - 1), "at most 2^32 - 2 entries",
+                    [&] { return std::string(where) + ": too many entries (at most 2^32 - 2)"; }, caller);
         slots_.push_back(slot{1, free_mark, none});
         free_head_ = static_cast<std::uint32_t>(slots_.size() - 1);
     }
@@ -107,10 +108,13 @@ public:
     [[nodiscard]] std::uint32_t find(handle h) const noexcept { return valid(h) ? h.index_ : size(); }
 
     /// The slot index of a live handle; refuses a default, erased or cleared handle.
-    [[nodiscard]] std::uint32_t checked(handle h, const char* where) const {
-        STEER_EXPECTS(valid(h), std::string(where) +
-                                    ": handle must name a live entry (got a default-constructed handle, or one "
-                                    "whose entry was erased or cleared)");
+    [[nodiscard]] std::uint32_t checked(handle h, const char* where,
+                                        const source_location& caller = source_location::current()) const {
+        expect_that(valid(h), "handle must name a live entry", [&] {
+            return std::string(where) +
+                   ": handle must name a live entry (got a default-constructed handle, or one whose entry was erased "
+                   "or cleared)";
+        }, caller);
         return h.index_;
     }
 
@@ -153,14 +157,17 @@ public:
     }
 
     /// Room for `n` slots; refuses, as `where`, more than a table can hold.
-    void reserve(std::size_t n, const char* where) { reserve(n, where, sizeof(slot)); }
+    void reserve(std::size_t n, const char* where, const source_location& caller = source_location::current()) {
+        reserve(n, where, sizeof(slot), caller);
+    }
 
     /// Room for `n` slots, where each entry takes `bytes_each` bytes in all (its slot and
     /// what the database keeps beside it): refuses, as `where`, more than 2^32 - 2 entries or
     /// more than fit in `steer::max_table_bytes`, before allocating.
-    void reserve(std::size_t n, const char* where, std::size_t bytes_each) {
+    void reserve(std::size_t n, const char* where, std::size_t bytes_each,
+                 const source_location& caller = source_location::current()) {
         const unsigned long long most = table_capacity(bytes_each, none - 1);
-        STEER_EXPECTS(n <= most, describe(where, "n", "at most " + format_value(most), n));
+        expect(n <= most, where, "n", "at most " + format_value(most), n, caller);
         slots_.reserve(n);
     }
 

@@ -90,16 +90,19 @@ public:
     /// is allowed and then holds one layer of bins) with `divisions[i] >= 1` bins along
     /// axis i, at most `max_bins()` bins in all. Refuses anything else with
     /// STEER_EXPECTS, before allocating.
-    bin_lattice(const box<V>& region, const cell_t<V>& divisions) : region_(region), divisions_(divisions) {
-        validate(region);
+    bin_lattice(const box<V>& region, const cell_t<V>& divisions, source_location caller = source_location::current())
+        : region_(region), divisions_(divisions) {
+        validate(region, caller);
         std::uint64_t count = 1;  // 64 bits whatever size_t is: the product of two divisions fits
         for (int i = 0; i < dim; ++i) {
-            STEER_EXPECTS(divisions[i] >= 1, "steer::bin_lattice: divisions must be >= 1 on every axis (got " +
-                                                 format_divisions(divisions) + ")");
+            detail::expect_that(divisions[i] >= 1, "divisions must be >= 1 on every axis", [&] {
+                return "steer::bin_lattice: divisions must be >= 1 on every axis (got " + format_divisions(divisions) + ")";
+            }, caller);
             count *= static_cast<std::uint64_t>(divisions[i]);
-            STEER_EXPECTS(count <= max_bins(), "steer::bin_lattice: divisions must multiply to at most " +
-                                                   std::to_string(max_bins()) + " bins (got " +
-                                                   format_divisions(divisions) + ")");
+            detail::expect_that(count <= max_bins(), "divisions must multiply to at most max_bins() bins", [&] {
+                return "steer::bin_lattice: divisions must multiply to at most " + std::to_string(max_bins()) +
+                       " bins (got " + format_divisions(divisions) + ")";
+            }, caller);
         }
         std::uint32_t stride = 1;
         for (int i = 0; i < dim; ++i) {
@@ -125,16 +128,20 @@ public:
     /// Adds `payload` at `position` (finite; inside or outside the region) and returns
     /// its handle. O(1); allocates only when a bin needs a new spill block (past four entries,
     /// then every four more) and the pool of free ones is empty (it grows by doubling).
-    handle insert(const Payload& payload, const V& position) { return emplace(Payload(payload), position); }
+    handle insert(const Payload& payload, const V& position, source_location caller = source_location::current()) {
+        return emplace(Payload(payload), position, caller);
+    }
     /// Adds `payload` at `position`, moving the payload in.
-    handle insert(Payload&& payload, const V& position) { return emplace(std::move(payload), position); }
+    handle insert(Payload&& payload, const V& position, source_location caller = source_location::current()) {
+        return emplace(std::move(payload), position, caller);
+    }
 
     /// Updates the position of the entry `h` names. Within the same bin it rewrites one
     /// position; across bins it relinks in O(1). Refuses a stale handle or a non-finite position.
-    void move(handle h, const V& position) {
+    void move(handle h, const V& position, source_location caller = source_location::current()) {
         constexpr const char* where = "steer::bin_lattice::move";
-        const std::uint32_t i = slots_.checked(h, where);
-        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return;
+        const std::uint32_t i = slots_.checked(h, where, caller);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position, caller)) return;
         const std::uint32_t from = slots_[i].bin;
         const std::uint32_t place = slots_[i].index;
         const std::uint32_t to = bin_of(position);
@@ -154,10 +161,10 @@ public:
     /// entries may run at the same time, on several threads, as long as nothing else uses
     /// the lattice meanwhile: a crowd whose members mostly stay in their bins updates the
     /// lattice in parallel, then moves the rest one by one. Refuses what `move` refuses.
-    bool try_move_in_place(handle h, const V& position) {
+    bool try_move_in_place(handle h, const V& position, source_location caller = source_location::current()) {
         constexpr const char* where = "steer::bin_lattice::try_move_in_place";
-        const std::uint32_t i = slots_.checked(h, where);
-        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position)) return true;
+        const std::uint32_t i = slots_.checked(h, where, caller);
+        if (!detail::move_accepted<detail::hot_path::database_move<bin_lattice>>(where, position, caller)) return true;
         const std::uint32_t bin = slots_[i].bin;
         if (bin_of(position) != bin) return false;
         write_position(locate(bin, slots_[i].index), position);
@@ -184,8 +191,8 @@ public:
     }
 
     /// Removes the entry `h` names; other handles stay valid, `h` becomes stale.
-    void erase(handle h) {
-        const std::uint32_t i = slots_.checked(h, "steer::bin_lattice::erase");
+    void erase(handle h, source_location caller = source_location::current()) {
+        const std::uint32_t i = slots_.checked(h, "steer::bin_lattice::erase", caller);
         remove_entry(slots_[i].bin, slots_[i].index);
         slots_.release(i);
     }
@@ -232,21 +239,25 @@ public:
     [[nodiscard]] bool contains(handle h) const noexcept { return slots_.valid(h); }
 
     /// The stored position of the entry `h` names.
-    [[nodiscard]] V position(handle h) const {
-        const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::position")];
+    [[nodiscard]] V position(handle h, source_location caller = source_location::current()) const {
+        const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::position", caller)];
         return position_at(locate(s.bin, s.index));
     }
     /// The payload of the entry `h` names. The reference lasts until the next insert, move or erase.
-    [[nodiscard]] const Payload& payload(handle h) const {
-        const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::payload")];
+    [[nodiscard]] const Payload& payload(handle h, source_location caller = source_location::current()) const {
+        const auto& s = slots_[slots_.checked(h, "steer::bin_lattice::payload", caller)];
         return unwrap(locate(s.bin, s.index).payload());
     }
     /// The payload of the entry `h` names, for updating it in place.
-    [[nodiscard]] Payload& payload(handle h) { return const_cast<Payload&>(std::as_const(*this).payload(h)); }
+    [[nodiscard]] Payload& payload(handle h, source_location caller = source_location::current()) {
+        return const_cast<Payload&>(std::as_const(*this).payload(h, caller));
+    }
 
     /// Reserves room for `n` entries in the handle table (bins have fixed room for four):
     /// at most 2^32 - 2 entries, and no more than fit in `steer::max_table_bytes` (STEER_EXPECTS).
-    void reserve(std::size_t n) { slots_.reserve(n, "steer::bin_lattice::reserve"); }
+    void reserve(std::size_t n, source_location caller = source_location::current()) {
+        slots_.reserve(n, "steer::bin_lattice::reserve", caller);
+    }
 
     /// Calls `f(const Payload&, const V& position)` for every entry, bin by bin (the outside
     /// bin last). Running a flock's queries in this order, rather than in the order of the
@@ -265,8 +276,9 @@ public:
     /// be finite and `radius` finite and >= 0; when `radius * radius` overflows, every entry
     /// matches. The order of the calls is unspecified. `f` must not modify the lattice.
     template <class F>
-    void for_each_within(const V& center, S radius, F&& f) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::for_each_within", center, radius))
+    void for_each_within(const V& center, S radius, F&& f, source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::for_each_within",
+                                                                                   center, radius, caller))
             return;
         visit_within(center, radius, f);
     }
@@ -274,15 +286,18 @@ public:
     /// The payload of the closest entry within `radius` of `center` (inclusive), or
     /// `std::nullopt` when there is none. Among equally close entries the first one met
     /// wins. Costs as much as `for_each_within` with the same sphere.
-    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius) const {
-        return nearest(center, radius, [](const Payload&) { return true; });
+    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius,
+                                                 source_location caller = source_location::current()) const {
+        return nearest(center, radius, [](const Payload&) { return true; }, caller);
     }
 
     /// The closest entry within `radius` of `center` whose payload `accept` returns true
     /// for, e.g. "the nearest other than me": `nearest(p, r, [&](auto* o) { return o != me; })`.
     template <class Accept>
-    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::nearest", center, radius))
+    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept,
+                                                 source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<bin_lattice>>("steer::bin_lattice::nearest", center,
+                                                                                   radius, caller))
             return std::nullopt;
         return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
                                                     accept);
@@ -394,11 +409,12 @@ private:
         return lanes + s * lanes + lane;
     }
 
-    handle emplace(Payload&& payload, const V& given) {
+    handle emplace(Payload&& payload, const V& given, const source_location& caller) {
         constexpr const char* where = "steer::bin_lattice::insert";
-        const V position = detail::finite_or_zero<detail::hot_path::database_insert<bin_lattice>>(where, "position", given);
+        const V position =
+            detail::finite_or_zero<detail::hot_path::database_insert<bin_lattice>>(where, "position", given, caller);
         const std::uint32_t bin = bin_of(position);
-        slots_.prepare(where);  // first the steps that can fail, so a failure leaves no trace
+        slots_.prepare(where, caller);  // first the steps that can fail, so a failure leaves no trace
         make_room(bin);
         const std::uint32_t slot = slots_.next();
         const std::uint32_t place = append(bin, position, slot, std::move(payload));

@@ -42,18 +42,24 @@ public:
     brute_force() = default;
 
     /// Adds `payload` at `position` (finite) and returns its handle. Amortized O(1).
-    handle insert(const Payload& payload, const V& position) { return emplace(Payload(payload), position); }
+    handle insert(const Payload& payload, const V& position, source_location caller = source_location::current()) {
+        return emplace(Payload(payload), position, caller);
+    }
     /// Adds `payload` at `position`, moving the payload in.
-    handle insert(Payload&& payload, const V& position) { return emplace(std::move(payload), position); }
+    handle insert(Payload&& payload, const V& position, source_location caller = source_location::current()) {
+        return emplace(std::move(payload), position, caller);
+    }
 
     /// Updates the position of the entry `h` names. Refuses a stale handle or a non-finite position.
-    void move(handle h, const V& position) { relocate(h, position, "steer::brute_force::move"); }
+    void move(handle h, const V& position, source_location caller = source_location::current()) {
+        relocate(h, position, "steer::brute_force::move", caller);
+    }
 
     /// Moves the entry `h` names to `position` and returns true: in an array every move is in
     /// place (the twin of `bin_lattice::try_move_in_place`, which may decline). Calls for
     /// different entries may run at the same time, as long as nothing else uses the database.
-    bool try_move_in_place(handle h, const V& position) {
-        relocate(h, position, "steer::brute_force::try_move_in_place");
+    bool try_move_in_place(handle h, const V& position, source_location caller = source_location::current()) {
+        relocate(h, position, "steer::brute_force::try_move_in_place", caller);
         return true;
     }
 
@@ -62,8 +68,8 @@ public:
     void prefetch_move(handle, const V&) const noexcept {}
 
     /// Removes the entry `h` names (the last entry fills its place); other handles stay valid.
-    void erase(handle h) {
-        const std::uint32_t i = slots_.checked(h, "steer::brute_force::erase");
+    void erase(handle h, source_location caller = source_location::current()) {
+        const std::uint32_t i = slots_.checked(h, "steer::brute_force::erase", caller);
         const std::uint32_t index = slots_[i].index;
         if (index + 1 != entries_.size()) {
             entries_[index] = std::move(entries_.back());
@@ -87,18 +93,23 @@ public:
     [[nodiscard]] bool contains(handle h) const noexcept { return slots_.valid(h); }
 
     /// The stored position of the entry `h` names.
-    [[nodiscard]] const V& position(handle h) const { return record(h, "steer::brute_force::position").position; }
+    [[nodiscard]] const V& position(handle h, source_location caller = source_location::current()) const {
+        return record(h, "steer::brute_force::position", caller).position;
+    }
     /// The payload of the entry `h` names. The reference lasts until the next insert or erase.
-    [[nodiscard]] const Payload& payload(handle h) const { return record(h, "steer::brute_force::payload").payload; }
+    [[nodiscard]] const Payload& payload(handle h, source_location caller = source_location::current()) const {
+        return record(h, "steer::brute_force::payload", caller).payload;
+    }
     /// The payload of the entry `h` names, for updating it in place.
-    [[nodiscard]] Payload& payload(handle h) {
-        return const_cast<entry&>(std::as_const(*this).record(h, "steer::brute_force::payload")).payload;
+    [[nodiscard]] Payload& payload(handle h, source_location caller = source_location::current()) {
+        return const_cast<entry&>(std::as_const(*this).record(h, "steer::brute_force::payload", caller)).payload;
     }
 
     /// Reserves room for `n` entries: at most 2^32 - 2, and no more than fit in
     /// `steer::max_table_bytes` (STEER_EXPECTS, before allocating).
-    void reserve(std::size_t n) {
-        slots_.reserve(n, "steer::brute_force::reserve", sizeof(entry) + sizeof(typename detail::slot_table<brute_force>::slot));
+    void reserve(std::size_t n, source_location caller = source_location::current()) {
+        slots_.reserve(n, "steer::brute_force::reserve",
+                       sizeof(entry) + sizeof(typename detail::slot_table<brute_force>::slot), caller);
         entries_.reserve(n);
     }
 
@@ -114,22 +125,26 @@ public:
     /// after testing every entry. `center` must be finite and `radius` finite and >= 0;
     /// when `radius * radius` overflows, every entry matches. `f` must not modify the database.
     template <class F>
-    void for_each_within(const V& center, S radius, F&& f) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::for_each_within", center, radius))
+    void for_each_within(const V& center, S radius, F&& f, source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::for_each_within",
+                                                                                   center, radius, caller))
             return;
         visit_within(center, radius, f);
     }
 
     /// The payload of the closest entry within `radius` of `center` (inclusive), or
     /// `std::nullopt`. Among equally close entries the first one in storage order wins.
-    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius) const {
-        return nearest(center, radius, [](const Payload&) { return true; });
+    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius,
+                                                 source_location caller = source_location::current()) const {
+        return nearest(center, radius, [](const Payload&) { return true; }, caller);
     }
 
     /// The closest entry within `radius` of `center` whose payload `accept` returns true for.
     template <class Accept>
-    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept) const {
-        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::nearest", center, radius))
+    [[nodiscard]] std::optional<Payload> nearest(const V& center, S radius, Accept&& accept,
+                                                 source_location caller = source_location::current()) const {
+        if (!detail::query_accepted<detail::hot_path::database_query<brute_force>>("steer::brute_force::nearest", center,
+                                                                                   radius, caller))
             return std::nullopt;
         return detail::nearest_accepted<Payload, S>([&](auto& consider) { visit_within(center, radius, consider); },
                                                     accept);
@@ -138,9 +153,9 @@ public:
 private:
     /// Moves an entry (both kinds of move are this, in an array), refusing, as `where`, a
     /// stale handle or a non-finite position.
-    void relocate(handle h, const V& position, const char* where) {
-        const std::uint32_t i = slots_.checked(h, where);
-        if (!detail::move_accepted<detail::hot_path::database_move<brute_force>>(where, position)) return;
+    void relocate(handle h, const V& position, const char* where, const source_location& caller) {
+        const std::uint32_t i = slots_.checked(h, where, caller);
+        if (!detail::move_accepted<detail::hot_path::database_move<brute_force>>(where, position, caller)) return;
         entries_[slots_[i].index].position = position;
     }
 
@@ -150,16 +165,17 @@ private:
         Payload payload;
     };
 
-    handle emplace(Payload&& payload, const V& given) {
+    handle emplace(Payload&& payload, const V& given, const source_location& caller) {
         constexpr const char* where = "steer::brute_force::insert";
-        const V position = detail::finite_or_zero<detail::hot_path::database_insert<brute_force>>(where, "position", given);
-        slots_.prepare(where);
+        const V position =
+            detail::finite_or_zero<detail::hot_path::database_insert<brute_force>>(where, "position", given, caller);
+        slots_.prepare(where, caller);
         entries_.push_back(entry{position, slots_.next(), std::move(payload)});
         return slots_.acquire(0, static_cast<std::uint32_t>(entries_.size() - 1));
     }
 
-    const entry& record(handle h, const char* where) const {
-        return entries_[slots_[slots_.checked(h, where)].index];
+    const entry& record(handle h, const char* where, const source_location& caller) const {
+        return entries_[slots_[slots_.checked(h, where, caller)].index];
     }
 
     template <class F>

@@ -33,30 +33,36 @@ struct proximity_visitor {
 /// Reports why a query sphere was refused (a hot-path fault of kind `Site`); kept out of
 /// line. Answers true when the query is to find nothing (the clamp policy).
 template <class Site, vector V>
-bool refuse_query(const char* where, const V& center, scalar_t<V> radius) {
-    if (!is_finite(center)) return hot_path_fault<Site>(describe_vector(where, "center", "finite", center));
-    return hot_path_fault<Site>(describe(where, "radius", ">= 0 and finite", radius));
+bool refuse_query(const char* where, const V& center, scalar_t<V> radius, const source_location& caller) {
+    if (!is_finite(center))
+        return hot_path_fault<Site>(
+            refusal(describe_vector(where, "center", "finite", center), rule("center", "finite"), caller));
+    return hot_path_fault<Site>(
+        refusal(describe(where, "radius", ">= 0 and finite", radius), rule("radius", ">= 0 and finite"), caller));
 }
 
 /// Checks a query sphere: a non-finite center or a negative or non-finite radius is refused
 /// (a hot-path fault of kind `Site`; under STEER_HOT_PATH_CLAMP the query finds nothing).
 /// Answers whether to run the query. Inline and branch-light: it runs once per query.
 template <class Site, vector V>
-[[nodiscard]] bool query_accepted(const char* where, const V& center, scalar_t<V> radius) {
+[[nodiscard]] bool query_accepted(const char* where, const V& center, scalar_t<V> radius,
+                                  const source_location& caller = source_location::current()) {
     bool ok = std::isfinite(radius) && radius >= scalar_t<V>(0);
     for (int i = 0; i < dimension_v<V>; ++i) ok = ok && std::isfinite(center[i]);
     if (!ok) [[unlikely]]
-        return !refuse_query<Site>(where, center, radius);
+        return !refuse_query<Site>(where, center, radius, caller);
     return true;
 }
 
 /// Checks a position given to `move`: true to go on; false (a non-finite position under the
 /// clamp policy, a hot-path fault of kind `Site`) to leave the entry where it is.
 template <class Site, vector V>
-[[nodiscard]] bool move_accepted(const char* where, const V& position) {
+[[nodiscard]] bool move_accepted(const char* where, const V& position,
+                                 const source_location& caller = source_location::current()) {
     if (is_finite(position)) [[likely]]
         return true;
-    return !hot_path_fault<Site>(describe_vector(where, "position", "finite", position));
+    return !hot_path_fault<Site>(
+        refusal(describe_vector(where, "position", "finite", position), rule("position", "finite"), caller));
 }
 
 /// The closest payload that `visit` offers and `accept` takes, or none: `visit(consider)`
@@ -116,12 +122,16 @@ concept proximity_database =
 /// group behaviors skip the steered vehicle.
 template <proximity_database D>
 void gather_within(const D& database, const typename D::vector_type& center,
-                   scalar_t<typename D::vector_type> radius, std::vector<typename D::payload_type>& out) {
+                   scalar_t<typename D::vector_type> radius, std::vector<typename D::payload_type>& out,
+                   source_location caller = source_location::current()) {
     out.clear();
-    database.for_each_within(center, radius,
-                             [&out](const typename D::payload_type& payload, scalar_t<typename D::vector_type>) {
-                                 out.push_back(payload);
-                             });
+    const auto keep = [&out](const typename D::payload_type& payload, scalar_t<typename D::vector_type>) {
+        out.push_back(payload);
+    };
+    if constexpr (requires { database.for_each_within(center, radius, keep, caller); })
+        database.for_each_within(center, radius, keep, caller);  // a refusal names gather_within's caller
+    else
+        database.for_each_within(center, radius, keep);
 }
 
 }  // namespace steer

@@ -34,9 +34,9 @@ struct avatar_neighborhood {
 
 /// Refuses a negative or non-finite radius or velocity weight.
 template <vector V>
-void validate(const avatar_neighborhood<V>& n) {
-    detail::expect_at_least("steer::avatar_neighborhood", "radius", n.radius, scalar_t<V>(0));
-    detail::expect_at_least("steer::avatar_neighborhood", "velocity_weight", n.velocity_weight, scalar_t<V>(0));
+void validate(const avatar_neighborhood<V>& n, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::avatar_neighborhood", "radius", n.radius, scalar_t<V>(0), caller);
+    detail::expect_at_least("steer::avatar_neighborhood", "velocity_weight", n.velocity_weight, scalar_t<V>(0), caller);
 }
 
 /// How deep `point` lies in the neighborhood of an avatar at `avatar_position` moving with

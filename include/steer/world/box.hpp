@@ -34,23 +34,26 @@ struct box {
 /// Refuses a box with non-finite corners or with min above max on any axis. (A box of no
 /// size, a point, is a valid region; as an obstacle it is refused, see `validate_as_obstacle`.)
 template <vector V>
-void validate(const box<V>& b) {
-    detail::expect_finite("steer::box", "min", b.min);
-    detail::expect_finite("steer::box", "max", b.max);
+void validate(const box<V>& b, source_location caller = source_location::current()) {
+    detail::expect_finite("steer::box", "min", b.min, caller);
+    detail::expect_finite("steer::box", "max", b.max, caller);
     bool ordered = true;
     for (int i = 0; i < dimension_v<V>; ++i) ordered = ordered && b.min[i] <= b.max[i];
-    STEER_EXPECTS(ordered, "steer::box: min must be <= max on every axis (got min " + detail::format_vector(b.min) +
-                               ", max " + detail::format_vector(b.max) + ")");
+    detail::expect_that(ordered, "min must be <= max on every axis", [&] {
+        return "steer::box: min must be <= max on every axis (got min " + detail::format_vector(b.min) + ", max " +
+               detail::format_vector(b.max) + ")";
+    }, caller);
 }
 
 /// Refuses what `validate` refuses, and a box with no size at all (min equal to max on
 /// every axis), which hides nothing and stops nothing. A box flat along some axes (a thin
 /// wall) is accepted. The behaviors call this on every box obstacle they consider.
 template <vector V>
-void validate_as_obstacle(const box<V>& b) {
-    validate(b);
-    STEER_EXPECTS(b.min != b.max, "steer::box: size must be non-zero (got min and max both " +
-                                      detail::format_vector(b.min) + ")");
+void validate_as_obstacle(const box<V>& b, source_location caller = source_location::current()) {
+    validate(b, caller);
+    detail::expect_that(b.min != b.max, "size must be non-zero", [&] {
+        return "steer::box: size must be non-zero (got min and max both " + detail::format_vector(b.min) + ")";
+    }, caller);
 }
 
 /// Whether `p` lies inside or on the box.

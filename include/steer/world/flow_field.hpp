@@ -42,11 +42,12 @@ public:
 
     /// A field over `region` with `cells` cells per axis (each >= 1), every vector zero;
     /// fill it with `at`. Refused: an invalid box, fewer than one cell on an axis.
-    flow_field(box<V> region, cell_type cells) : flow_field(region, cells, nullptr) {}
+    flow_field(box<V> region, cell_type cells, source_location caller = source_location::current())
+        : flow_field(region, cells, nullptr, caller) {}
 
     /// As the two-argument constructor: `{}` or `nullptr` for "no init".
-    flow_field(box<V> region, cell_type cells, std::nullptr_t)
-        : flow_field(region, cells, static_cast<V (*)(const V&)>(nullptr)) {}
+    flow_field(box<V> region, cell_type cells, std::nullptr_t, source_location caller = source_location::current())
+        : flow_field(region, cells, static_cast<V (*)(const V&)>(nullptr), caller) {}
 
     /// A field over `region` with `cells` cells per axis (each >= 1). Each cell's vector is
     /// `init(center of the cell)`: any callable from a point to a vector (a lambda, a function,
@@ -55,15 +56,17 @@ public:
     /// non-finite `init` result.
     template <class Init>
         requires std::is_invocable_r_v<V, Init&, const V&>
-    flow_field(box<V> region, cell_type cells, Init&& init) : region_(region), cells_(cells) {
-        validate(region_);
+    flow_field(box<V> region, cell_type cells, Init&& init, source_location caller = source_location::current())
+        : region_(region), cells_(cells) {
+        validate(region_, caller);
         std::uint64_t count = 1;  // 64 bits whatever size_t is: the product of two axes fits
         for (int i = 0; i < dims; ++i) {
-            STEER_EXPECTS(cells[i] >= 1, detail::describe(where, axis_name("cells", i), ">= 1", cells[i]));
+            detail::expect(cells[i] >= 1, where, axis_name("cells", i), ">= 1", cells[i], caller);
             count *= static_cast<std::uint64_t>(cells[i]);
-            STEER_EXPECTS(count <= max_cells(), "steer::flow_field: cells must multiply to at most " +
-                                                    detail::format_value(max_cells()) + " cells (got " +
-                                                    detail::format_vector(V(cells)) + ")");
+            detail::expect_that(count <= max_cells(), "cells must multiply to at most max_cells() cells", [&] {
+                return "steer::flow_field: cells must multiply to at most " + detail::format_value(max_cells()) +
+                       " cells (got " + detail::format_vector(V(cells)) + ")";
+            }, caller);
         }
         const auto total = static_cast<std::size_t>(count);
         const V extent = region_.max - region_.min;
@@ -77,7 +80,7 @@ public:
         if (given) {
             for (std::size_t k = 0; k < total; ++k) {
                 const V value = init(cell_center(cell_of_index(k)));
-                detail::expect_finite(where, "init(cell center)", value);
+                detail::expect_finite(where, "init(cell center)", value, caller);
                 values_[k] = value;
             }
         }
@@ -123,9 +126,13 @@ public:
 
     /// The vector stored in `cell`, to paint the field cell by cell. Refused: a cell
     /// outside [0, cells) on some axis.
-    [[nodiscard]] V& at(cell_type cell) { return values_[checked_index(cell)]; }
+    [[nodiscard]] V& at(cell_type cell, source_location caller = source_location::current()) {
+        return values_[checked_index(cell, caller)];
+    }
     /// The vector stored in `cell` (read only).
-    [[nodiscard]] const V& at(cell_type cell) const { return values_[checked_index(cell)]; }
+    [[nodiscard]] const V& at(cell_type cell, source_location caller = source_location::current()) const {
+        return values_[checked_index(cell, caller)];
+    }
 
     /// The cell containing `p`; points outside the box give the nearest cell.
     [[nodiscard]] cell_type cell_of(const V& p) const noexcept {
@@ -170,12 +177,13 @@ private:
         return cell;
     }
 
-    [[nodiscard]] std::size_t checked_index(cell_type cell) const {
+    [[nodiscard]] std::size_t checked_index(cell_type cell, const source_location& caller) const {
         bool inside = true;
         for (int i = 0; i < dims; ++i) inside = inside && cell[i] >= 0 && cell[i] < cells_[i];
-        STEER_EXPECTS(inside, "steer::flow_field::at: cell must be within [0, cells) (got " +
-                                  detail::format_vector(V(cell)) + ", cells " + detail::format_vector(V(cells_)) +
-                                  ")");
+        detail::expect_that(inside, "cell must be within [0, cells)", [&] {
+            return "steer::flow_field::at: cell must be within [0, cells) (got " + detail::format_vector(V(cell)) +
+                   ", cells " + detail::format_vector(V(cells_)) + ")";
+        }, caller);
         std::size_t index = 0;
         std::size_t stride = 1;
         for (int i = 0; i < dims; ++i) {

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "../detail/ranges.hpp"
+#include "../error.hpp"
 #include "../vector.hpp"
 #include "sweep.hpp"
 
@@ -145,10 +146,13 @@ template <class... Sets>
 namespace detail {
 
 /// Validates an obstacle: with its `validate_as_obstacle` when it has one (a box, which
-/// may be a point as a region but not as an obstacle), else its `validate` if any.
+/// may be a point as a region but not as an obstacle), else its `validate` if any; with the
+/// caller's place when the function takes one (the library's shapes), without otherwise.
 template <class O>
-void validate_obstacle(const O& o) {
-    if constexpr (requires { validate_as_obstacle(o); }) validate_as_obstacle(o);
+void validate_obstacle(const O& o, const source_location& caller = source_location::current()) {
+    if constexpr (requires { validate_as_obstacle(o, caller); }) validate_as_obstacle(o, caller);
+    else if constexpr (requires { validate_as_obstacle(o); }) validate_as_obstacle(o);
+    else if constexpr (requires { validate(o, caller); }) validate(o, caller);
     else if constexpr (requires { validate(o); }) validate(o);
 }
 

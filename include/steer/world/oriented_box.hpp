@@ -49,21 +49,21 @@ struct oriented_box {
 /// orthonormal (each within 1e-3 of unit length, each pair within 1e-3 of perpendicular,
 /// which any rotation matrix built in `float` meets).
 template <vector V>
-void validate(const oriented_box<V>& b) {
+void validate(const oriented_box<V>& b, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr const char* where = "steer::oriented_box";
-    detail::expect_finite(where, "center", b.center);
-    detail::expect_finite(where, "half_extents", b.half_extents);
+    detail::expect_finite(where, "center", b.center, caller);
+    detail::expect_finite(where, "half_extents", b.half_extents, caller);
     bool positive = true;
     for (int i = 0; i < dimension_v<V>; ++i) positive = positive && b.half_extents[i] > S(0);
-    if (!positive) detail::refuse_vector(where, "half_extents", "> 0 on every axis", b.half_extents);
+    if (!positive) detail::refuse_vector(where, "half_extents", "> 0 on every axis", b.half_extents, caller);
     for (int i = 0; i < dimension_v<V>; ++i) {
-        detail::expect_finite(where, "axes", b.axes[static_cast<std::size_t>(i)]);
+        detail::expect_finite(where, "axes", b.axes[static_cast<std::size_t>(i)], caller);
         for (int j = 0; j <= i; ++j) {
             const S dot = glm::dot(b.axes[static_cast<std::size_t>(i)], b.axes[static_cast<std::size_t>(j)]);
             const S expected = i == j ? S(1) : S(0);
             if (!(std::abs(dot - expected) <= S(1e-3)))
-                detail::refuse_vector(where, "axes", "orthonormal", b.axes[static_cast<std::size_t>(i)]);
+                detail::refuse_vector(where, "axes", "orthonormal", b.axes[static_cast<std::size_t>(i)], caller);
         }
     }
 }

@@ -57,22 +57,22 @@ public:
     /// A path through `points` with one `radius` (>= 0). Refused: fewer than 2 distinct
     /// points, a non-finite point, two consecutive points whose distance overflows, a length
     /// that overflows, a negative or non-finite radius.
-    pathway(std::vector<V> points, S radius, bool cyclic = false) : cyclic_(cyclic) {
-        detail::expect_at_least(where, "radius", radius, S(0));
+    pathway(std::vector<V> points, S radius, bool cyclic = false,
+            source_location caller = source_location::current()) : cyclic_(cyclic) {
+        detail::expect_at_least(where, "radius", radius, S(0), caller);
         std::vector<S> radii(points.size(), radius);
-        build(std::move(points), std::move(radii));
+        build(std::move(points), std::move(radii), caller);
     }
 
     /// A path whose radius varies: `radii[i]` (>= 0) is the radius at `points[i]`, and the
     /// radius changes linearly between points. `radii` must be as long as `points`.
-    pathway(std::vector<V> points, std::vector<S> radii, bool cyclic = false) : cyclic_(cyclic) {
-        STEER_EXPECTS(radii.size() == points.size(),
-                      detail::describe(where, "radii.size()",
-                                       "equal to points.size() (" + detail::format_value(points.size()) + ")",
-                                       radii.size()));
+    pathway(std::vector<V> points, std::vector<S> radii, bool cyclic = false,
+            source_location caller = source_location::current()) : cyclic_(cyclic) {
+        detail::expect(radii.size() == points.size(), where, "radii.size()",
+                       "equal to points.size() (" + detail::format_value(points.size()) + ")", radii.size(), caller);
         for (std::size_t i = 0; i < radii.size(); ++i)
-            detail::expect_at_least(where, "radii[" + detail::format_value(i) + "]", radii[i], S(0));
-        build(std::move(points), std::move(radii));
+            detail::expect_at_least(where, "radii[" + detail::format_value(i) + "]", radii[i], S(0), caller);
+        build(std::move(points), std::move(radii), caller);
     }
 
     /// Total spine length; a cyclic path counts its closing segment.
@@ -178,16 +178,16 @@ private:
         std::size_t count = 0;
     };
 
-    void build(std::vector<V> points, std::vector<S> radii) {
+    void build(std::vector<V> points, std::vector<S> radii, const source_location& caller) {
         for (std::size_t i = 0; i < points.size(); ++i)
-            detail::expect_finite(where, "points[" + detail::format_value(i) + "]", points[i]);
+            detail::expect_finite(where, "points[" + detail::format_value(i) + "]", points[i], caller);
         // Two points are distinct when the step between them has a direction; a step too
         // long to be a number is refused by name (the two points would otherwise count as one).
         std::vector<std::size_t> given(points.size());  // where each kept point was in `points`
         const auto distinct = [&](std::size_t to, std::size_t from) {
             const V step = points[to] - points[from];
             if (!is_finite(step)) [[unlikely]]
-                refuse_overflow(given[to], given[from], points[to], points[from]);
+                refuse_overflow(given[to], given[from], points[to], points[from], caller);
             return safe_normalize(step) != V(S(0));
         };
         std::size_t kept = 0;
@@ -200,9 +200,10 @@ private:
         }
         if (cyclic_)
             while (kept > 1 && !distinct(0, kept - 1)) --kept;
-        STEER_EXPECTS(kept >= 2, "steer::pathway: points must hold at least 2 distinct points (got " +
-                                     detail::format_value(kept) + " distinct of " +
-                                     detail::format_value(points.size()) + ")");
+        detail::expect_that(kept >= 2, "points must hold at least 2 distinct points", [&] {
+            return "steer::pathway: points must hold at least 2 distinct points (got " + detail::format_value(kept) +
+                   " distinct of " + detail::format_value(points.size()) + ")";
+        }, caller);
         points.resize(kept);
         radii.resize(kept);
         if (cyclic_) {
@@ -223,20 +224,21 @@ private:
             lengths_[i] = safe_length(d);
             cumulative_[i + 1] = cumulative_[i] + lengths_[i];
         }
-        STEER_EXPECTS(std::isfinite(cumulative_.back()),
-                      detail::describe(where, "length (the sum of the segments' lengths)", "finite",
-                                       cumulative_.back()));
+        detail::expect_finite(where, "length (the sum of the segments' lengths)", cumulative_.back(), caller);
         build_tree();
     }
 
     /// Refuses two consecutive points, `points[at]` and `points[before]` as given, whose
     /// difference overflows: they are distinct, but no distance between them is a number.
-    STEER_DETAIL_COLD static void refuse_overflow(std::size_t at, std::size_t before, const V& p, const V& q) {
-        STEER_EXPECTS(false, std::string(where) + ": points[" + detail::format_value(at) + "] and points[" +
-                                 detail::format_value(before) +
-                                 "] must be less than the largest finite number apart on each axis (got " +
-                                 detail::format_vector(p) + " and " + detail::format_vector(q) +
-                                 ": their distance overflows)");
+    STEER_DETAIL_COLD static void refuse_overflow(std::size_t at, std::size_t before, const V& p, const V& q,
+                                                  const source_location& caller) {
+        const std::string pair =
+            "points[" + detail::format_value(at) + "] and points[" + detail::format_value(before) + "]";
+        detail::refuse_with(std::string(where) + ": " + pair +
+                                " must be less than the largest finite number apart on each axis (got " +
+                                detail::format_vector(p) + " and " + detail::format_vector(q) +
+                                ": their distance overflows)",
+                            pair + " must be less than the largest finite number apart on each axis", caller);
     }
 
     void build_tree() {

@@ -37,12 +37,12 @@ struct plane {
 /// origin for its distance to be a number: `offset / |normal|` overflows (a tiny normal with
 /// an ordinary offset, such as `{{1e-39, 0}, 1}`), where every distance to it would be infinite.
 template <vector V>
-void validate(const plane<V>& h) {
-    detail::expect_finite("steer::plane", "normal", h.normal);
-    detail::expect_finite("steer::plane", "offset", h.offset);
-    detail::expect_direction("steer::plane", "normal", h.normal);
+void validate(const plane<V>& h, source_location caller = source_location::current()) {
+    detail::expect_finite("steer::plane", "normal", h.normal, caller);
+    detail::expect_finite("steer::plane", "offset", h.offset, caller);
+    detail::expect_direction("steer::plane", "normal", h.normal, "non-zero", caller);
     detail::expect_finite("steer::plane", "offset / |normal| (its distance from the origin)",
-                          h.offset / safe_length(h.normal));
+                          h.offset / safe_length(h.normal), caller);
 }
 
 /// The distance from `p` to the plane: negative in the solid, positive on the open side.

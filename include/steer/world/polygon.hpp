@@ -41,8 +41,9 @@ public:
     /// Builds the polygon from its corners; refuses (`STEER_EXPECTS`) what it cannot be. (If a
     /// custom `STEER_EXPECTS` returns, the polygon is left empty: nothing is inside it and
     /// nothing touches it.)
-    explicit polygon(std::vector<V> points) : points_(std::move(points)) {
-        if (!accept()) points_.clear();  // only reached when a custom STEER_EXPECTS returns
+    explicit polygon(std::vector<V> points, source_location caller = source_location::current())
+        : points_(std::move(points)) {
+        if (!accept(caller)) points_.clear();  // only reached when a custom STEER_EXPECTS returns
         if (points_.empty()) return;
         V low = points_.front(), high = points_.front();
         for (const V& p : points_) {
@@ -69,12 +70,12 @@ private:
     /// Checks and normalizes the corners: drops repeats (corners equal to the previous one,
     /// or apart from it by less than the smallest normal number on every axis), refuses what is not a simple
     /// polygon, turns it counterclockwise. Whether it was accepted.
-    bool accept() {
+    bool accept(const source_location& caller) {
         using S = scalar_type;
         constexpr const char* where = "steer::polygon";
         for (const V& p : points_) {
             if (!is_finite(p)) {
-                detail::refuse_vector(where, "points", "finite", p);
+                detail::refuse_vector(where, "points", "finite", p, caller);
                 return false;
             }
         }
@@ -86,8 +87,9 @@ private:
         points_.erase(std::unique(points_.begin(), points_.end(), repeat), points_.end());
         while (points_.size() > 1 && repeat(points_.back(), points_.front())) points_.pop_back();
         if (points_.size() < 3) {
-            STEER_EXPECTS(false, std::string(where) + ": points must have at least 3 distinct points (got " +
-                                     std::to_string(points_.size()) + ")");
+            detail::refuse_with(std::string(where) + ": points must have at least 3 distinct points (got " +
+                                    std::to_string(points_.size()) + ")",
+                                "points must have at least 3 distinct points", caller);
             return false;
         }
         // All on one line, asked first: the area of collinear points can round to a tiny
@@ -98,7 +100,8 @@ private:
             return (q.x - o.x) * (p.y - o.y) - (q.y - o.y) * (p.x - o.x) != S(0);
         };
         if (std::none_of(points_.begin(), points_.end(), off_the_line)) {
-            STEER_EXPECTS(false, std::string(where) + ": points must enclose an area (got all on one line)");
+            detail::refuse_with(std::string(where) + ": points must enclose an area (got all on one line)",
+                                "points must enclose an area", caller);
             return false;
         }
         S doubled_area = 0;
@@ -110,18 +113,19 @@ private:
         if (!(doubled_area != S(0))) {
             // No area, and not all on one line: an outline that crosses itself (a bow tie)
             // whose halves cancel; the crossing is the cause to name then.
-            if (!crossing_edges())
-                STEER_EXPECTS(false, std::string(where) + ": points must enclose an area (got an area that rounds to 0)");
+            if (!crossing_edges(caller))
+                detail::refuse_with(std::string(where) + ": points must enclose an area (got an area that rounds to 0)",
+                                    "points must enclose an area", caller);
             return false;
         }
         if (doubled_area < S(0)) std::reverse(points_.begin(), points_.end());
-        return !crossing_edges();
+        return !crossing_edges(caller);
     }
 
     /// Refuses a polygon two of whose edges cross or touch (other than neighbors at their
     /// shared corner), or whose neighbors fold back over each other, and says whether it
     /// did. Quadratic in the corner count, once, when built.
-    bool crossing_edges() const {
+    bool crossing_edges(const source_location& caller) const {
         using S = scalar_type;
         const std::size_t n = points_.size();
         const auto cross = [](const V& o, const V& p, const V& q) { return (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x); };
@@ -140,19 +144,20 @@ private:
             const segment<V> next = edge((i + 1) % n);
             // Neighbors share a corner; they overlap only by folding straight back.
             if (cross(e.a, e.b, next.b) == S(0) && glm::dot(e.b - e.a, next.b - next.a) < S(0))
-                return refuse_crossing(i, (i + 1) % n);
+                return refuse_crossing(i, (i + 1) % n, caller);
             for (std::size_t j = i + 2; j < n; ++j) {
                 if (i == 0 && j == n - 1) continue;  // neighbors across the closing corner
                 const segment<V> other = edge(j);
-                if (meet(e.a, e.b, other.a, other.b)) return refuse_crossing(i, j);
+                if (meet(e.a, e.b, other.a, other.b)) return refuse_crossing(i, j, caller);
             }
         }
         return false;
     }
 
-    STEER_DETAIL_COLD static bool refuse_crossing(std::size_t first, std::size_t second) {
-        STEER_EXPECTS(false, "steer::polygon: points must not cross themselves (got edge " + std::to_string(first) +
-                                 " meeting edge " + std::to_string(second) + ")");
+    STEER_DETAIL_COLD static bool refuse_crossing(std::size_t first, std::size_t second, const source_location& caller) {
+        detail::refuse_with("steer::polygon: points must not cross themselves (got edge " + std::to_string(first) +
+                                " meeting edge " + std::to_string(second) + ")",
+                            "points must not cross themselves", caller);
         return true;
     }
 

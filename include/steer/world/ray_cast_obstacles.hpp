@@ -59,12 +59,14 @@ template <class F>
 /// Where a ball moving along `w` first touches what the ray cast reports, from the fan of
 /// rays `ray_cast_obstacles` describes. Each hit stands for the plane through the hit point
 /// across the reported normal (exact for flat faces): the ball touches it where its center
-/// comes within its radius of that plane, at once if it already is.
+/// comes within its radius of that plane, at once if it already is. A hit the cast reports
+/// badly is refused as reported from `caller` (the behavior passes its own caller's place).
 template <vector V, class F>
     requires requires(const F& cast, const V& p, scalar_t<V> d) {
         { detail::invoke(cast, p, p, d) } -> std::convertible_to<std::optional<ray_hit<V>>>;
     }
-[[nodiscard]] std::optional<ray_hit<V>> first_contact(const ray_cast_world<F>& world, const sweep<V>& w) {
+[[nodiscard]] std::optional<ray_hit<V>> first_contact(const ray_cast_world<F>& world, const sweep<V>& w,
+                                                      const source_location& caller = source_location::current()) {
     using S = scalar_t<V>;
     constexpr const char* where = "steer::ray_cast_obstacles";
     std::optional<ray_hit<V>> first;
@@ -72,13 +74,13 @@ template <vector V, class F>
         if (!(max_distance > S(0))) return;
         const std::optional<ray_hit<V>> hit = detail::invoke(world.cast(), origin, direction, max_distance);
         if (!hit) return;
-        detail::expect_at_least(where, "hit distance", hit->distance, S(0));
-        detail::expect_finite(where, "hit point", hit->point);
+        detail::expect_at_least(where, "hit distance", hit->distance, S(0), caller);
+        detail::expect_finite(where, "hit point", hit->point, caller);
         const V normal = safe_normalize(hit->normal);
         if (!is_finite(hit->normal)) [[unlikely]]
-            detail::refuse_vector(where, "hit normal", "non-zero and finite", hit->normal);
+            detail::refuse_vector(where, "hit normal", "non-zero and finite", hit->normal, caller);
         else if (normal == V(S(0))) [[unlikely]]
-            detail::refuse_direction(where, "hit normal", hit->normal, "non-zero and finite");
+            detail::refuse_direction(where, "hit normal", hit->normal, "non-zero and finite", caller);
         if (hit->distance > max_distance) return;
         const S height = glm::dot(w.origin - hit->point, normal);  // of the ball's center above the plane
         S t = 0;

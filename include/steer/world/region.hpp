@@ -7,6 +7,7 @@
 
 #include <concepts>
 
+#include "../error.hpp"
 #include "../vector.hpp"
 #include "box.hpp"
 #include "sphere.hpp"
@@ -39,8 +40,9 @@ namespace detail {
 /// Validates a region with its `validate` (found by argument-dependent lookup) when it has
 /// one. A box is validated as a region: a box of no size, a point, is one.
 template <class R>
-void validate_region(const R& r) {
-    if constexpr (requires { validate(r); }) validate(r);
+void validate_region(const R& r, const source_location& caller = source_location::current()) {
+    if constexpr (requires { validate(r, caller); }) validate(r, caller);
+    else if constexpr (requires { validate(r); }) validate(r);
 }
 
 }  // namespace detail

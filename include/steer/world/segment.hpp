@@ -34,10 +34,10 @@ struct segment {
 
 /// Refuses non-finite ends and a segment of zero length.
 template <vector V>
-void validate(const segment<V>& s) {
-    detail::expect_finite("steer::segment", "a", s.a);
-    detail::expect_finite("steer::segment", "b", s.b);
-    if (s.a == s.b) detail::refuse_vector("steer::segment", "b", "distinct from a", s.b);
+void validate(const segment<V>& s, source_location caller = source_location::current()) {
+    detail::expect_finite("steer::segment", "a", s.a, caller);
+    detail::expect_finite("steer::segment", "b", s.b, caller);
+    if (s.a == s.b) detail::refuse_vector("steer::segment", "b", "distinct from a", s.b, caller);
 }
 
 namespace detail {

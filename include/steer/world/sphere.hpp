@@ -25,9 +25,9 @@ struct sphere {
 
 /// Refuses a sphere with a negative or non-finite radius or a non-finite center.
 template <vector V>
-void validate(const sphere<V>& s) {
-    detail::expect_finite("steer::sphere", "center", s.center);
-    detail::expect_at_least("steer::sphere", "radius", s.radius, scalar_t<V>(0));
+void validate(const sphere<V>& s, source_location caller = source_location::current()) {
+    detail::expect_finite("steer::sphere", "center", s.center, caller);
+    detail::expect_at_least("steer::sphere", "radius", s.radius, scalar_t<V>(0), caller);
 }
 
 /// Whether `p` lies inside or on the sphere.

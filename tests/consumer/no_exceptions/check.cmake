@@ -22,4 +22,8 @@ endif()
 if(NOT run_error MATCHES "mass must be > 0 and finite \\(got -1\\)")
   message(FATAL_ERROR "the abort did not print the parameter and its value")
 endif()
+# The caller's place: main.cpp's line that built the bad vehicle, not a line of steer's.
+if(NOT run_error MATCHES "called from [^\n]*main\\.cpp:11 ")
+  message(FATAL_ERROR "the abort did not print the file and line of the refused call")
+endif()
 message(STATUS "aborted as expected (${run_result})")
