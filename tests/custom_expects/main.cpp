@@ -3,8 +3,7 @@
 // configuration of tests/refusals.hpp must reach it, with the library's message, instead of
 // the default std::invalid_argument; with the rule that failed (not "false") and the file
 // of the call that was refused: tests/refusals.hpp, where each case calls the library, never
-// a header of the library (but for the navigation grid's checks, which cannot know their
-// caller yet). This handler records what it is given and throws its own type, so that the
+// a header of the library. This handler records what it is given and throws its own type, so that the
 // refused call does not go on (a handler that returns lets the call continue with the bad
 // value: see docs/errors.md).
 //
@@ -43,7 +42,7 @@ template <class Refusal>
 #include "refusals.hpp"  // includes <steer/steer.hpp>: after the definition
 
 int main() {
-    int passed = 0, failed = 0, located = 0, unlocated = 0;
+    int passed = 0, failed = 0;
     const auto cases = steer::test::refusals();
     for (const auto& c : cases) {
         consumer::reports.clear();
@@ -56,20 +55,15 @@ int main() {
             const auto ends_with = [&](const std::string& suffix) {
                 return r.file.size() >= suffix.size() && r.file.compare(r.file.size() - suffix.size(), suffix.size(), suffix) == 0;
             };
-            // The checks that cannot know their caller: a navigation grid's (its public calls
-            // take no caller's place yet).
-            const bool caller_unknown = r.message.rfind("steer::navigation_grid", 0) == 0 ||
-                                        ends_with("navigation_grid.hpp");
-            (caller_unknown ? unlocated : located) += 1;
             if (!matches) outcome = "the handler got \"" + r.message + "\"";
             else if (consumer::reports.size() != 1) outcome = "the handler was called more than once";
-            else if (!caller_unknown && !ends_with("refusals.hpp"))
+            else if (!ends_with("refusals.hpp"))
                 outcome = "the refusal was reported from " + r.file + ":" + std::to_string(r.line) + ", not the caller's file";
-            else if (!caller_unknown && r.line == 0)
+            else if (r.line == 0)
                 outcome = "the refusal named no line";
-            else if (!caller_unknown && (r.condition.empty() || r.condition == "false" ||
-                                         (r.condition.find(" must be ") != std::string::npos &&
-                                          r.message.find(r.condition) == std::string::npos)))
+            else if (r.condition.empty() || r.condition == "false" ||
+                     (r.condition.find(" must be ") != std::string::npos &&
+                      r.message.find(r.condition) == std::string::npos))
                 outcome = "the condition \"" + r.condition + "\" is not the rule the message states";
         } catch (const std::invalid_argument& e) {
             outcome = std::string("the default policy threw instead: ") + e.what();
@@ -95,14 +89,9 @@ int main() {
         ++failed;
         std::printf("FAILED: valid configuration reached the handler: %s\n", consumer::reports.front().c_str());
     }
-    std::printf("custom STEER_EXPECTS received %d of %zu refusals\n", passed - 1, cases.size());
-    std::printf("%d named the caller's file and line and the rule that failed; %d could not (the navigation "
-                "grid's)\n",
-                located, unlocated);
-    if (unlocated > 16) {  // the grid's cases: no other check may lose its caller
-        ++failed;
-        std::printf("FAILED: %d refusals did not know their caller\n", unlocated);
-    }
+    std::printf("custom STEER_EXPECTS received %d of %zu refusals, each naming the caller's file and line and the "
+                "rule that failed\n",
+                passed - 1, cases.size());
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

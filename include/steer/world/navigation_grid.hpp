@@ -51,10 +51,10 @@ struct navigation_grid_params {
 /// Refuses a negative or non-finite clearance and a negative or NaN snap distance, as the
 /// navigation grid would.
 template <vector V>
-void validate(const navigation_grid_params<V>& p) {
-    detail::expect_at_least("steer::navigation_grid", "clearance", p.clearance, 0);
+void validate(const navigation_grid_params<V>& p, source_location caller = source_location::current()) {
+    detail::expect_at_least("steer::navigation_grid", "clearance", p.clearance, 0, caller);
     detail::expect(p.snap_distance >= 0, "steer::navigation_grid", "snap_distance", ">= 0 (infinity for any distance)",
-                   p.snap_distance);
+                   p.snap_distance, caller);
 }
 
 /// Engine geometry as an overlap test: `f(center, radius)` is true when some solid lies
@@ -122,9 +122,9 @@ public:
     template <class Obstacles>
         requires obstacle_set<Obstacles, V>
     navigation_grid(const box<V>& bounds, S cell_size, const Obstacles& obstacles,
-                    const navigation_grid_params<V>& p = {})
-        : navigation_grid(bounds, cell_size, p) {
-        rasterize(cell_type(0), lattice_.cells() - 1, obstacles);
+                    const navigation_grid_params<V>& p = {}, source_location caller = source_location::current())
+        : navigation_grid(bounds, cell_size, p, caller) {
+        rasterize(cell_type(0), lattice_.cells() - 1, obstacles, caller);
         build();
     }
 
@@ -135,9 +135,10 @@ public:
     /// Refused as the other constructor, and a distance query that answers NaN.
     template <class Query>
         requires(solid_within_query<Query, V> || solid_distance_query<Query, V>) && (!obstacle_set<Query, V>)
-    navigation_grid(const box<V>& bounds, S cell_size, Query&& query, const navigation_grid_params<V>& p = {})
-        : navigation_grid(bounds, cell_size, p) {
-        rasterize_query(cell_type(0), lattice_.cells() - 1, query);
+    navigation_grid(const box<V>& bounds, S cell_size, Query&& query, const navigation_grid_params<V>& p = {},
+                    source_location caller = source_location::current())
+        : navigation_grid(bounds, cell_size, p, caller) {
+        rasterize_query(cell_type(0), lattice_.cells() - 1, query, caller);
         build();
     }
 
@@ -153,13 +154,14 @@ public:
     /// distance. Empty when a point is farther than that from free space, or `to` cannot be
     /// reached from `from`. `from` and `to` in one spot give a route of one tiny segment.
     /// Refused: non-finite `from` or `to`, a negative or non-finite `path_radius`.
-    [[nodiscard]] std::optional<pathway<V>> find_path(const V& from, const V& to, S path_radius) const {
-        constexpr const char* caller = "steer::navigation_grid::find_path";
-        detail::expect_finite(caller, "from", from);
-        detail::expect_finite(caller, "to", to);
-        detail::expect_at_least(caller, "path_radius", path_radius, 0);
+    [[nodiscard]] std::optional<pathway<V>> find_path(const V& from, const V& to, S path_radius,
+                                                      source_location caller = source_location::current()) const {
+        constexpr const char* site = "steer::navigation_grid::find_path";
+        detail::expect_finite(site, "from", from, caller);
+        detail::expect_finite(site, "to", to, caller);
+        detail::expect_at_least(site, "path_radius", path_radius, 0, caller);
         std::vector<V> points;
-        if (!route(from, to, points)) return std::nullopt;
+        if (!route(from, to, points, caller)) return std::nullopt;
         bool one_spot = true;  // as a pathway tells points apart
         for (std::size_t i = 0; i + 1 < points.size(); ++i)
             one_spot = one_spot && safe_normalize(points[i + 1] - points[i]) == V(S(0));
@@ -170,19 +172,19 @@ public:
             along[0] = lattice_.cell_size()[0] * S(1e-3) * (p[0] < (bounds().min[0] + bounds().max[0]) / S(2) ? S(1) : S(-1));
             points = {p, p + along};
         }
-        return pathway<V>(std::move(points), path_radius);
+        return pathway<V>(std::move(points), path_radius, false, caller);
     }
 
     /// The points of the route `find_path` gives, written to `points` (its memory reused):
     /// for a caller who keeps routes in storage of its own. False, with `points` empty, when
     /// there is no route. Refused as `find_path`.
-    bool route(const V& from, const V& to, std::vector<V>& points) const {
-        constexpr const char* caller = "steer::navigation_grid::route";
-        detail::expect_finite(caller, "from", from);
-        detail::expect_finite(caller, "to", to);
+    bool route(const V& from, const V& to, std::vector<V>& points, source_location caller = source_location::current()) const {
+        constexpr const char* site = "steer::navigation_grid::route";
+        detail::expect_finite(site, "from", from, caller);
+        detail::expect_finite(site, "to", to, caller);
         points.clear();
-        const std::optional<V> start = nearest_free(from);
-        const std::optional<V> goal = nearest_free(to);
+        const std::optional<V> start = nearest_free(from, caller);
+        const std::optional<V> goal = nearest_free(to, caller);
         if (!start || !goal) return false;
         const auto scratch = pool_.borrow();
         if (!detail::any_angle_search(lattice_, *scratch, *start, *goal, points)) return false;
@@ -196,10 +198,10 @@ public:
     /// free cell from which it can be reached; zero elsewhere (cells cut off from the goal).
     /// A goal that is not in free space is moved as `find_path` moves it; a goal farther than
     /// the snap distance from free space gives a field of zeros. Refused: a non-finite goal.
-    [[nodiscard]] flow_field<V> field_toward(const V& goal) const {
-        detail::expect_finite("steer::navigation_grid::field_toward", "goal", goal);
-        flow_field<V> field(lattice_.bounds(), lattice_.cells());
-        const std::optional<V> target = nearest_free(goal);
+    [[nodiscard]] flow_field<V> field_toward(const V& goal, source_location caller = source_location::current()) const {
+        detail::expect_finite("steer::navigation_grid::field_toward", "goal", goal, caller);
+        flow_field<V> field(lattice_.bounds(), lattice_.cells(), caller);
+        const std::optional<V> target = nearest_free(goal, caller);
         if (!target) return field;
         std::vector<std::size_t> seeds;
         detail::visible_cells_near(lattice_, *target, seeds);
@@ -226,22 +228,22 @@ public:
     /// are values and stay as they were (check one with `is_clear`). Refused: an invalid box.
     template <class Obstacles>
         requires obstacle_set<Obstacles, V>
-    void update(const box<V>& area, const Obstacles& obstacles) {
+    void update(const box<V>& area, const Obstacles& obstacles, source_location caller = source_location::current()) {
         cell_type first, last;
-        if (!changed_cells(area, first, last)) return;
+        if (!changed_cells(area, first, last, caller)) return;
         reset(first, last);
-        rasterize(first, last, obstacles);
+        rasterize(first, last, obstacles, caller);
         refresh(first, last);
     }
 
     /// `update` for a grid built from the engine's geometry: `query` as the constructor takes it.
     template <class Query>
         requires(solid_within_query<Query, V> || solid_distance_query<Query, V>) && (!obstacle_set<Query, V>)
-    void update(const box<V>& area, Query&& query) {
+    void update(const box<V>& area, Query&& query, source_location caller = source_location::current()) {
         cell_type first, last;
-        if (!changed_cells(area, first, last)) return;
+        if (!changed_cells(area, first, last, caller)) return;
         reset(first, last);
-        rasterize_query(first, last, query);
+        rasterize_query(first, last, query, caller);
         refresh(first, last);
     }
 
@@ -265,8 +267,8 @@ public:
     /// The free point nearest to `p` (`p` itself when it is free), when one is within the
     /// snap distance: where `find_path` and `field_toward` move a point that is not free.
     /// Refused: a non-finite `p`.
-    [[nodiscard]] std::optional<V> nearest_free(const V& p) const {
-        detail::expect_finite("steer::navigation_grid::nearest_free", "p", p);
+    [[nodiscard]] std::optional<V> nearest_free(const V& p, source_location caller = source_location::current()) const {
+        detail::expect_finite("steer::navigation_grid::nearest_free", "p", p, caller);
         if (lattice_.free(p)) return p;
         const V inside = glm::clamp(p, bounds().min, bounds().max);
         if (!(glm::distance(p, inside) <= snap_distance_)) return std::nullopt;
@@ -287,9 +289,9 @@ public:
 
     /// Whether a route joins `from` and `to` (each moved to free space as `find_path` moves
     /// it): one comparison of component labels, no search. Refused: non-finite points.
-    [[nodiscard]] bool reachable(const V& from, const V& to) const {
-        const std::optional<V> a = nearest_free(from);
-        const std::optional<V> b = nearest_free(to);
+    [[nodiscard]] bool reachable(const V& from, const V& to, source_location caller = source_location::current()) const {
+        const std::optional<V> a = nearest_free(from, caller);
+        const std::optional<V> b = nearest_free(to, caller);
         if (!a || !b) return false;
         std::vector<std::size_t> near_a, near_b;
         detail::visible_cells_near(lattice_, *a, near_a);
@@ -311,10 +313,14 @@ public:
     /// How far a point is moved to free space at most.
     [[nodiscard]] S snap_distance() const noexcept { return snap_distance_; }
     /// Whether the center of `cell` is in free space. Refused: a cell outside the grid.
-    [[nodiscard]] bool walkable(const cell_type& cell) const { return lattice_.walkable(checked_index(cell)); }
+    [[nodiscard]] bool walkable(const cell_type& cell, source_location caller = source_location::current()) const {
+        return lattice_.walkable(checked_index(cell, caller));
+    }
     /// The margin at the center of `cell`: its distance to the nearest obstacle minus the
     /// clearance, clamped to plus or minus two cells. Refused: a cell outside the grid.
-    [[nodiscard]] S margin(const cell_type& cell) const { return lattice_.margin(checked_index(cell)); }
+    [[nodiscard]] S margin(const cell_type& cell, source_location caller = source_location::current()) const {
+        return lattice_.margin(checked_index(cell, caller));
+    }
     /// The center of `cell`.
     [[nodiscard]] V cell_center(const cell_type& cell) const noexcept {
         return bounds().min + (V(cell) + V(S(0.5))) * lattice_.cell_size();
@@ -328,18 +334,21 @@ private:
     static constexpr const char* where = "steer::navigation_grid";
 
     /// Validates and sizes the grid; every cell free until obstacles are rasterized.
-    navigation_grid(const box<V>& bounds, S cell_size, const navigation_grid_params<V>& p)
-        : lattice_(checked_lattice(bounds, cell_size, p)), snap_distance_(p.snap_distance) {}
+    navigation_grid(const box<V>& bounds, S cell_size, const navigation_grid_params<V>& p,
+                    const source_location& caller)
+        : lattice_(checked_lattice(bounds, cell_size, p, caller)), snap_distance_(p.snap_distance) {}
 
     [[nodiscard]] static lattice_type checked_lattice(const box<V>& bounds, S cell_size,
-                                                      const navigation_grid_params<V>& p) {
-        validate(bounds);
+                                                      const navigation_grid_params<V>& p, const source_location& caller) {
+        validate(bounds, caller);
         bool sized = true;
         for (int i = 0; i < dims; ++i) sized = sized && bounds.max[i] > bounds.min[i];
-        STEER_EXPECTS(sized, std::string(where) + ": bounds must have a size on every axis (got min " +
-                                 detail::format_vector(bounds.min) + ", max " + detail::format_vector(bounds.max) + ")");
-        detail::expect_above(where, "cell_size", cell_size, 0);
-        validate(p);
+        detail::expect_that(sized, "bounds must have a size on every axis", [&] {
+            return std::string(where) + ": bounds must have a size on every axis (got min " +
+                   detail::format_vector(bounds.min) + ", max " + detail::format_vector(bounds.max) + ")";
+        }, caller);
+        detail::expect_above(where, "cell_size", cell_size, 0, caller);
+        validate(p, caller);
         cell_type cells;
         double total = 1;
         for (int i = 0; i < dims; ++i) {
@@ -348,10 +357,11 @@ private:
             total *= count + 2;
             cells[i] = count < 2e9 ? static_cast<int>(count) : 0;
         }
-        STEER_EXPECTS(total <= static_cast<double>(max_cells()),
-                      std::string(where) + ": bounds and cell_size must make at most " +
-                          detail::format_value(max_cells()) + " cells with the border (got " +
-                          detail::format_value(total) + " for cell_size " + detail::format_value(cell_size) + ")");
+        detail::expect_that(total <= static_cast<double>(max_cells()), "bounds and cell_size must make at most max_cells() cells", [&] {
+            return std::string(where) + ": bounds and cell_size must make at most " + detail::format_value(max_cells()) +
+                   " cells with the border (got " + detail::format_value(total) + " for cell_size " +
+                   detail::format_value(cell_size) + ")";
+        }, caller);
         return lattice_type(bounds, cells, p.clearance);
     }
 
@@ -371,7 +381,8 @@ private:
 
     /// Lowers the margins of the cells from `first` to `last` by every obstacle of the set.
     template <class Obstacles>
-    void rasterize(const cell_type& first, const cell_type& last, const Obstacles& obstacles) {
+    void rasterize(const cell_type& first, const cell_type& last, const Obstacles& obstacles,
+                   const source_location& caller) {
         const S clearance = lattice_.clearance() + interpolation_allowance();
         const S reach = clearance + lattice_.cap();
         auto lower = [&](const auto& o) {
@@ -381,7 +392,7 @@ private:
             }, "steer::navigation_grid needs signed_distance(o, p) for every obstacle: the library's shapes have it; "
                "give a type of yours signed_distance(o, p) in its namespace, or build the grid from a query "
                "(solid_within_query, solid_distance_query) for geometry only the engine knows, such as ray casts");
-            detail::validate_obstacle(o);
+            detail::validate_obstacle(o, caller);
             cell_type lo = first, hi = last;
             if constexpr (requires { bounding_sphere(o); }) {
                 const auto around = bounding_sphere(o);
@@ -395,7 +406,9 @@ private:
             lattice_.for_each_cell(lo, hi, [&](std::size_t index) {
                 const V center = lattice_.center(index);
                 const S d = static_cast<S>(signed_distance(o, center));
-                if (d != d) detail::refuse_vector(where, "signed_distance(obstacle, p) at p", "where it is a number, not NaN", center);
+                if (d != d)
+                    detail::refuse_vector(where, "signed_distance(obstacle, p) at p", "where it is a number, not NaN",
+                                          center, caller);
                 lattice_.lower_margin(index, d - clearance);
             });
         };
@@ -404,7 +417,7 @@ private:
 
     /// Sets the margins of the cells from `first` to `last` from the user's query.
     template <class Query>
-    void rasterize_query(const cell_type& first, const cell_type& last, Query& query) {
+    void rasterize_query(const cell_type& first, const cell_type& last, Query& query, const source_location& caller) {
         const S clearance = lattice_.clearance();
         const S kept = clearance + interpolation_allowance();  // as `rasterize` keeps it
         lattice_.for_each_cell(first, last, [&](std::size_t index) {
@@ -413,7 +426,7 @@ private:
                 lattice_.lower_margin(index, query(center, clearance) ? -lattice_.cap() : lattice_.cap());
             } else {
                 const S d = static_cast<S>(query(center));
-                if (d != d) detail::refuse_vector(where, "the distance query at p", "a number, not NaN", center);
+                if (d != d) detail::refuse_vector(where, "the distance query at p", "a number, not NaN", center, caller);
                 lattice_.lower_margin(index, d - kept);
             }
         });
@@ -427,8 +440,9 @@ private:
     }
 
     /// The cells an update of `area` recomputes; false when none.
-    [[nodiscard]] bool changed_cells(const box<V>& area, cell_type& first, cell_type& last) const {
-        validate(area);
+    [[nodiscard]] bool changed_cells(const box<V>& area, cell_type& first, cell_type& last,
+                                     const source_location& caller) const {
+        validate(area, caller);
         S largest = lattice_.cell_size()[0];
         for (int i = 1; i < dims; ++i) largest = std::max(largest, lattice_.cell_size()[i]);
         const S reach = lattice_.clearance() + lattice_.cap() + largest;
@@ -509,11 +523,13 @@ private:
         }
     }
 
-    [[nodiscard]] std::size_t checked_index(const cell_type& cell) const {
+    [[nodiscard]] std::size_t checked_index(const cell_type& cell, const source_location& caller) const {
         bool inside = true;
         for (int i = 0; i < dims; ++i) inside = inside && cell[i] >= 0 && cell[i] < cells()[i];
-        STEER_EXPECTS(inside, std::string(where) + ": cell must be within [0, cells) (got " +
-                                  detail::format_vector(V(cell)) + ", cells " + detail::format_vector(V(cells())) + ")");
+        detail::expect_that(inside, "cell must be within [0, cells)", [&] {
+            return std::string(where) + ": cell must be within [0, cells) (got " + detail::format_vector(V(cell)) +
+                   ", cells " + detail::format_vector(V(cells())) + ")";
+        }, caller);
         return lattice_.index_of(cell);
     }
 
