@@ -1,9 +1,14 @@
 // Crowd fuzzer: random sequences of add (one agent, a stack on one spot, a line, a far
-// outlier, agents on or next to others), remove (live, stale and made-up handles), writes
-// through agent(id) and vehicles(), set_max_neighbors, queries and steps, on two crowds side
-// by side (one stepped serially, one by an executor that runs uneven chunks last first), in
-// 2D and 3D, float and double, with and without per-agent data. Each step's think mixes
-// separation, alignment, cohesion, seek and flocking over the neighbors it is given. Checks:
+// outlier, agents on or next to others, a line strung out to the promised magnitude),
+// remove (live, stale and made-up handles, the agent in the last storage slot), bursts of
+// adds and removes between steps, writes through agent(id) and vehicles(),
+// set_max_neighbors, reserve (near and past max_reserve), queries and steps, on two crowds
+// side by side (one stepped serially, one by an executor that runs uneven chunks last first),
+// in 2D and 3D, float and double, with and without per-agent data. Each step's think mixes
+// separation, alignment, cohesion, seek and flocking over the neighbors it is given. A model
+// of the crowds' contents (each live handle and its position, kept by the harness from what
+// it adds, writes and removes, and from each step once checked) answers every query.
+// Checks:
 // - handles: live ones found, removed ones refused, a made-up one refused or naming a live
 //   agent; every refusal a std::invalid_argument whose message starts "steer::crowd::";
 // - the two crowds are bit-identical after every operation (results do not depend on the
@@ -21,8 +26,11 @@
 //   tolerance of the flock fuzzer where its answer is well conditioned;
 // - every agent then moved by vehicle::apply_force (and the constraint) with the steering
 //   the crowd reports, bit for bit; agents not due to think kept their steering;
-// - for_each_within and nearest answer what a scan of every agent answers (the same
-//   squared distances; of equal distances, the smallest id.index);
+// - for_each_within and nearest answer what a scan of the model answers (each agent once,
+//   the same squared distances; of equal distances, the smallest id.index), after every
+//   operation of a burst of adds and removes too;
+// - reserve past max_reserve() is refused with the limit and the request in the message,
+//   and changes nothing;
 // - a step with a bad dt or radius, or whose think returns a non-finite force, is refused
 //   and moves nobody; an accepted step leaves no NaN in any vehicle (within the promise).
 // A step that takes longer than libFuzzer's -timeout is reported as a hang: the crowds stay
@@ -181,6 +189,7 @@ struct harness {
     input& in;
     crowd_type serial, reversed;
     std::vector<steer::crowd_id> live, gone;
+    std::map<std::uint32_t, V> model;  // each live agent's position, by handle index
     V spot{};                      // where stacks go
     V line_start{}, line_step{};  // where lines go
     unsigned line_length = 0;
@@ -260,6 +269,7 @@ struct harness {
         STEER_FUZZ_CHECK(a == b);
         STEER_FUZZ_CHECK(std::find(live.begin(), live.end(), a) == live.end());
         live.push_back(a);
+        model[a.index] = v.position();
     }
 
     /// Many agents from a few bytes: one set of parameters, placed as a stack on one spot,
@@ -271,7 +281,7 @@ struct harness {
         const bool drawn = !in.empty();
         const unsigned raw = in.byte() ^ 0x17u;
         const unsigned count = raw < 16 ? 1 + raw % 8 : 1 + raw + (raw > 200 ? in.byte() / 2u : 0u);
-        const unsigned how = drawn ? in.pick(4) : 2;
+        const unsigned how = drawn ? in.pick(5) : 2;
         const steer::vehicle_params<V> shape = random_params(spot);
         const S spread = !drawn ? S(4) : in.flag() ? in.in_range<S>(S(0), S(8)) : in.non_negative<S>();
         const S speed = in.flag() ? S(0) : in.in_range<S>(S(0), S(2));
@@ -293,10 +303,37 @@ struct harness {
                 for (int d = 0; d < steer::dimension_v<V>; ++d) p.velocity[d] = uniform() * speed;
             } else if (how == 3) {
                 p.position = random_position();
+            } else if (how == 4) {
+                p.position = far_line_point(i, count);
             }
             add_vehicle(steer::vehicle<V>(p));
         }
     }
+
+    /// The i-th of `count` points strung along an axis (drawn once per input) from about half
+    /// the promised magnitude to nearly all of it, on either side, a drawn number of rounding
+    /// steps apart, sometimes on top of each other: where the grid's keys count rounding
+    /// steps, and nobody but coincident agents can be neighbors.
+    V far_line_point(unsigned i, unsigned count) {
+        if (far_axis < 0) {
+            far_axis = static_cast<int>(in.pick(steer::dimension_v<V>));
+            far_sign = in.flag() ? S(1) : S(-1);
+            far_from = in.in_range<S>(S(0.5), S(0.9));
+            far_gap = 1 + in.pick(1000);
+        }
+        V p(S(0));
+        const S top = steer::fuzz::huge<S>();
+        S t = far_sign * far_from * top;
+        for (unsigned k = 0; k < (i * far_gap) / 2 && k < 4096; ++k)  // pairs share a point
+            t = std::nextafter(t, far_sign * std::numeric_limits<S>::infinity());
+        (void)count;
+        p[far_axis] = t;
+        in.note<S>(std::abs(t));
+        return p;
+    }
+    int far_axis = -1;
+    S far_sign = 1, far_from = S(0.5);
+    unsigned far_gap = 1;
 
     // --- handles ------------------------------------------------------------------------
 
@@ -306,6 +343,7 @@ struct harness {
             STEER_FUZZ_CHECK(!refused([&] { serial.remove(live[k]); }));
             STEER_FUZZ_CHECK(!refused([&] { reversed.remove(live[k]); }));
             gone.push_back(live[k]);
+            model.erase(live[k].index);
             live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
             return;
         }
@@ -371,10 +409,11 @@ struct harness {
             STEER_FUZZ_CHECK(k < ids.size());
             serial.vehicles()[k].set_position(to);
             reversed.vehicles()[k].set_position(to);
+            model[id.index] = to;
             return;
         }
         for (crowd_type* c : {&serial, &reversed}) {
-            if (what == 0) c->agent(id).set_position(to);
+            if (what == 0) c->agent(id).set_position(to), model[id.index] = to;
             else if (what == 1) c->agent(id).set_velocity(to);
             else if constexpr (has_data) c->data(id).heard = 7;
             else c->set_phase(id, 3);
@@ -400,15 +439,19 @@ struct harness {
             STEER_FUZZ_CHECK(refused([&] { (void)std::as_const(serial).nearest(center, bad); }));
             return;
         }
+        check_query(center, radius);
+    }
+
+    /// Both crowds' for_each_within and nearest against a scan of the model.
+    void check_query(const V& center, S radius) {
         for (const crowd_type* c : {&serial, &reversed}) {
             std::map<std::uint32_t, S> expected;
             std::optional<steer::crowd_id> closest;
             S best = 0;
-            for (std::size_t i = 0; i < c->size(); ++i) {
-                const V offset = c->vehicles()[i].position() - center;
+            for (const steer::crowd_id id : live) {
+                const V offset = model.at(id.index) - center;
                 const S d2 = glm::dot(offset, offset);
                 if (!(d2 <= radius * radius)) continue;
-                const steer::crowd_id id = c->ids()[i];
                 expected[id.index] = d2;
                 if (!closest || d2 < best || (d2 == best && id.index < closest->index)) {
                     closest = id;
@@ -426,6 +469,67 @@ struct harness {
                 STEER_FUZZ_CHECK(it != got.end() && same_bits(it->second, d2));
             }
             STEER_FUZZ_CHECK(c->nearest(center, radius) == closest);
+        }
+    }
+
+    /// A burst of adds and removes between two steps (the agent in the last storage slot
+    /// among those removed: after an add, the one just added), each followed by a query at
+    /// the agent concerned, against the model.
+    void churn() {
+        const unsigned count = 1 + in.pick(12);
+        for (unsigned k = 0; k < count && !in.empty(); ++k) {
+            V at = spot;
+            switch (in.pick(3)) {
+                case 0:
+                    if (serial.size() < most_agents) {
+                        at = random_position();
+                        add_one(at);
+                    }
+                    break;
+                case 1: {  // the agent in the last slot
+                    const auto ids = std::as_const(serial).ids();
+                    if (ids.empty()) break;
+                    const steer::crowd_id last = ids.back();
+                    STEER_FUZZ_CHECK(std::as_const(reversed).ids().back() == last);
+                    at = model.at(last.index);
+                    STEER_FUZZ_CHECK(!refused([&] { serial.remove(last); }));
+                    STEER_FUZZ_CHECK(!refused([&] { reversed.remove(last); }));
+                    gone.push_back(last);
+                    model.erase(last.index);
+                    live.erase(std::find(live.begin(), live.end(), last));
+                    break;
+                }
+                default:
+                    if (!live.empty()) at = model.at(live[in.pick(static_cast<unsigned>(live.size()))].index);
+                    remove();
+                    break;
+            }
+            check_query(at, in.flag() ? S(0) : in.in_range<S>(S(0), S(2)));
+            check_handles();
+        }
+    }
+
+    /// Reserve requests near and past the limit: past it, refused with the limit and the
+    /// request in the message, changing nothing; a small one, accepted.
+    void reserve() {
+        const std::size_t most = crowd_type::max_reserve();
+        std::size_t n = in.pick(400);
+        switch (in.pick(4)) {
+            case 0: n = most + 1 + in.pick(1000); break;
+            case 1: n = std::numeric_limits<std::size_t>::max() - in.pick(1000); break;
+            case 2: n = sizeof(std::size_t) == 8 ? static_cast<std::size_t>(std::uint64_t(1) << (33 + in.pick(20))) : most + 1; break;
+            default: break;
+        }
+        const bool past = n > most;
+        for (crowd_type* c : {&serial, &reversed}) {
+            try {
+                c->reserve(n);
+                STEER_FUZZ_CHECK(!past);
+            } catch (const std::invalid_argument& e) {
+                STEER_FUZZ_CHECK(past);
+                STEER_FUZZ_CHECK(std::string(e.what()) == "steer::crowd::reserve: n must be at most " +
+                                                              std::to_string(most) + " (got " + std::to_string(n) + ")");
+            }
         }
     }
 
@@ -669,6 +773,12 @@ struct harness {
         }
     }
 
+    /// After a step, which `step` checked agent by agent against vehicle::apply_force (and
+    /// the constraint): the model takes the agents' new positions.
+    void moved_in_model() {
+        for (const steer::crowd_id id : live) model[id.index] = std::as_const(serial).agent(id).position();
+    }
+
     /// Whether every agent's state is finite (and noted: the promise covers positions up to
     /// `huge`; a wide input's agents can fly past that and overflow).
     bool settled() {
@@ -698,7 +808,7 @@ struct harness {
         if (!in.flag()) add_many();
         bool stepped = false;
         for (int op = 0; op < 32 && !in.empty(); ++op) {
-            switch (in.pick(12)) {
+            switch (in.pick(14)) {
                 case 0: add_one(random_position()); break;
                 case 1: add_many(); break;
                 case 2: remove(); break;
@@ -706,8 +816,11 @@ struct harness {
                 case 4: set_max_neighbors(); break;
                 case 5:
                 case 6: query(); break;
+                case 7: churn(); break;
+                case 8: reserve(); break;
                 default:
                     step();
+                    moved_in_model();
                     stepped = true;
                     break;
             }
@@ -715,6 +828,7 @@ struct harness {
         }
         if (!stepped) {  // every input steps at least once
             step();
+            moved_in_model();
             (void)checked();
         }
     }

@@ -12,7 +12,8 @@
 //
 // A shape is built only if `validate` (or polygon's constructor) accepts it: their
 // refusals are the one exception the harness expects, and each must name the cause the
-// harness finds in the shape itself (a plane's normal zero or too short to normalize, an
+// harness finds in the shape itself, and be given alike by every behavior that takes shapes
+// (obstacle_avoidance, hide, reciprocal_avoidance; containment for a region) (a plane's normal zero or too short to normalize, an
 // outline with too few corners, all on one line, or crossing itself, such as a bow tie).
 
 #include <algorithm>
@@ -26,6 +27,11 @@
 #include <string>
 #include <vector>
 
+#include <steer/behaviors/containment.hpp>
+#include <steer/behaviors/hide.hpp>
+#include <steer/behaviors/obstacle_avoidance.hpp>
+#include <steer/behaviors/reciprocal_avoidance.hpp>
+#include <steer/vehicle.hpp>
 #include <steer/world/avatar_neighborhood.hpp>
 #include <steer/world/box.hpp>
 #include <steer/world/oriented_box.hpp>
@@ -44,6 +50,36 @@ using steer::fuzz::input;
 template <steer::vector V>
 double magnitude(const V& v) {
     return static_cast<double>(steer::max_abs_component(v));
+}
+
+/// The message `f` is refused with ("" when it is not).
+template <class F>
+std::string refusal_of(F&& f) {
+    try {
+        f();
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "";
+}
+
+/// Every behavior that takes shapes refuses a shape its own validate refuses, with that
+/// message: obstacle_avoidance, hide and reciprocal_avoidance as an obstacle, containment as
+/// a region (where a box of no size is allowed).
+template <steer::vector V, class Shape>
+void refused_alike(const Shape& shape) {
+    using S = steer::scalar_t<V>;
+    const std::string obstacle = refusal_of([&] { steer::detail::validate_obstacle(shape); });
+    const steer::vehicle<V> a({.velocity = V(S(1)), .max_force = 2});
+    const std::vector<steer::vehicle<V>> none;
+    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::obstacle_avoidance(a, shape); }) == obstacle);
+    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::hide(a, V(S(-3)), shape); }) == obstacle);
+    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, none, shape, V(S(0)), S(1) / S(60)); }) ==
+                     obstacle);
+    if constexpr (steer::region<Shape, V>) {
+        const std::string region = refusal_of([&] { steer::detail::validate_region(shape); });
+        STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::containment(a, shape); }) == region);
+    }
 }
 
 /// The checks every shape answers to; `scale` bounds the magnitudes of everything involved.
@@ -209,6 +245,8 @@ void run(input& in) {
         switch (kind) {
             case 0: {
                 const steer::sphere<V> s{in.vec<V>(), in.flag() ? random_size<S>(in) : S(0)};
+                refused_alike<V>(s);
+                refused_alike<V>(steer::sphere<V>{s.center, -random_size<S>(in)});  // always refused
                 steer::validate(s);
                 query(in, s, s.center, std::max(s.radius, S(1)), true);
                 break;
@@ -221,6 +259,8 @@ void run(input& in) {
                     if (!std::isfinite(far[i])) far[i] = std::numeric_limits<S>::max();
                 }
                 const steer::box<V> b{corner, far};
+                refused_alike<V>(b);
+                refused_alike<V>(steer::box<V>{far, corner});  // inverted where any axis has a size
                 steer::validate_as_obstacle(b);
                 query(in, b, far, std::max(steer::max_abs_component(far - corner), S(1)), true);
                 break;
@@ -229,6 +269,13 @@ void run(input& in) {
                 V half;
                 for (int i = 0; i < steer::dimension_v<V>; ++i) half[i] = random_size<S>(in);
                 const steer::oriented_box<V> b{in.vec<V>(), half, random_axes<V>(in)};
+                refused_alike<V>(b);
+                steer::oriented_box<V> flat = b;  // no size along an axis: refused
+                flat.half_extents[static_cast<int>(in.pick(steer::dimension_v<V>))] = S(0);
+                refused_alike<V>(flat);
+                steer::oriented_box<V> skewed = b;  // axes that are not orthonormal: refused
+                skewed.axes[0] = skewed.axes[0] * in.in_range<S>(S(1.01), S(3));
+                refused_alike<V>(skewed);
                 steer::validate(b);
                 query(in, b, b.center, std::max(steer::max_abs_component(half), S(1)), true);
                 break;
@@ -244,6 +291,7 @@ void run(input& in) {
                                  : !std::isfinite(h.offset / steer::safe_length(h.normal))
                                      ? "steer::plane: offset / |normal|"
                                      : "";
+                refused_alike<V>(h);
                 steer::validate(h);
                 STEER_FUZZ_CHECK(expected_cause.empty());  // accepted: there was nothing to refuse
                 const V on = steer::safe_normalize(h.normal) * steer::signed_distance(h, V(S(0))) * S(-1);
@@ -254,6 +302,7 @@ void run(input& in) {
                 const V a = in.vec<V>();
                 const V b = in.flag() ? in.vec<V>() : a + random_unit<V>(in) * random_size<S>(in);
                 const steer::segment<V> s{a, steer::is_finite(b) ? b : a + V(S(1))};
+                refused_alike<V>(s);
                 steer::validate(s);
                 for (int i = 0; i < steer::dimension_v<V>; ++i)
                     steer::fuzz::trace("  [%d] a %.17g b %.17g", i, double(s.a[i]), double(s.b[i]));
