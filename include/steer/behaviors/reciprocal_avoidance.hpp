@@ -44,13 +44,15 @@ struct reciprocal_avoidance_params {
     /// clear of the neighbor for this long, the neighbor doing its share. Neighbors that
     /// close in more slowly get a horizon shortened in proportion, down to
     /// `min_time_horizon` for those moving with the agent: a crossing is anticipated from
-    /// afar, while the members of one stream may walk close together.
+    /// afar, while the members of one stream may walk close together. Never shorter than
+    /// the step `dt` (a shorter one would let a pair meet within the step).
     scalar_t<V> time_horizon = 3;
     /// The horizon for neighbors moving with the agent (no relative speed), in seconds,
-    /// > 0 and at most `time_horizon`.
+    /// > 0 and at most `time_horizon`. Equal to `time_horizon`, every pair has the one
+    /// fixed horizon of the paper (RVO2's `timeHorizon`).
     scalar_t<V> min_time_horizon = scalar_t<V>(0.25);
-    /// How far ahead obstacles are avoided, in seconds (> 0). Shorter lets agents walk
-    /// closer to walls.
+    /// How far ahead obstacles are avoided, in seconds (> 0; never shorter than `dt`).
+    /// Shorter lets agents walk closer to walls.
     scalar_t<V> obstacle_time_horizon = 1;
     /// Extra gap kept between bodies, in world units (>= 0), added to the two radii (and to
     /// the agent's radius against obstacles); it absorbs what a crowded step or a limited
@@ -67,14 +69,20 @@ struct reciprocal_avoidance_params {
     /// is what frees a ring of agents pressed shoulder to shoulder: any less and they stay
     /// pressed. 0 turns the detour off (the paper's behavior).
     scalar_t<V> detour_angle = scalar_t<V>(1.6);
+    /// Neighbors whose centers are farther than this are not considered, in world units
+    /// (> 0; infinity, the default, for no limit): RVO2's `neighborDist`. The range handed
+    /// in is the usual place to limit (a proximity query of that radius); this bounds a
+    /// range gathered more widely, such as a crowd's neighbors within its step radius.
+    scalar_t<V> neighbor_distance = std::numeric_limits<scalar_t<V>>::infinity();
 
     /// Exact equality of every field.
     friend constexpr bool operator==(const reciprocal_avoidance_params&, const reciprocal_avoidance_params&) = default;
 };
 
 /// Refuses horizons that are not positive (or a `min_time_horizon` above `time_horizon`), a
-/// negative clearance, a neighbor count outside [1, 64], a detour angle outside [0, pi] and
-/// anything not finite, as `reciprocal_avoidance` would.
+/// negative clearance, a neighbor count outside [1, 64], a detour angle outside [0, pi], a
+/// neighbor distance that is not positive, and anything not finite but an infinite
+/// neighbor distance, as `reciprocal_avoidance` would.
 template <vector V>
 void validate(const reciprocal_avoidance_params<V>& p, source_location caller = source_location::current()) {
     using S = scalar_t<V>;
@@ -88,6 +96,8 @@ void validate(const reciprocal_avoidance_params<V>& p, source_location caller = 
     detail::expect_at_least(where, "clearance", p.clearance, S(0), caller);
     detail::expect_within(where, "max_neighbors", p.max_neighbors, 1, 64, caller);
     detail::expect_within(where, "detour_angle", p.detour_angle, S(0), std::numbers::pi_v<S>, caller);
+    if (!(p.neighbor_distance > S(0))) [[unlikely]]
+        detail::refuse(where, "neighbor_distance", "> 0 (infinity for no limit)", p.neighbor_distance, caller);
 }
 
 namespace detail {
@@ -383,7 +393,7 @@ template <agent A, class R, class Obstacles>
     // Obstacles: their nearest surfaces, nearest first.
     nearest_constraints<V> walls(constraints.data(), keys.data(), reciprocal_obstacle_capacity);
     if constexpr (!std::is_same_v<Obstacles, std::nullptr_t>) {
-        const S inverse_horizon = S(1) / p.obstacle_time_horizon;
+        const S inverse_horizon = S(1) / std::max(p.obstacle_time_horizon, dt);
         const S padded = radius + p.clearance;
         const auto consider = [&](const auto& obstacle) {
             add_obstacle(obstacle, position, velocity, padded, inverse_horizon, inverse_dt, max_speed, walls, caller);
@@ -404,6 +414,8 @@ template <agent A, class R, class Obstacles>
     // still keep them apart.
     const S standing_room = (S(1) - wanting) * radius * S(reciprocal_standing_room);
     const S speed = safe_length(velocity);
+    const S longest_horizon = std::max(p.time_horizon, dt);
+    const S neighbor_distance_squared = p.neighbor_distance * p.neighbor_distance;  // (overflow: infinity, no limit)
     nearest_constraints<V> others(constraints.data() + hard, keys.data() + hard, p.max_neighbors);
     for (auto&& element : neighbors) {
         const auto* other = agent_address<V>(element);
@@ -420,8 +432,8 @@ template <agent A, class R, class Obstacles>
         // Not even at full speed toward each other within the horizon (or not finite):
         // nothing to avoid. Then, with the buffer full of nearer ones, nothing to add.
         const S closing = max_speed + other_max_speed;
-        const S farthest = reach + closing * p.time_horizon;
-        if (!(distance_squared <= farthest * farthest)) continue;
+        const S farthest = reach + closing * longest_horizon;
+        if (!(distance_squared <= farthest * farthest) || !(distance_squared <= neighbor_distance_squared)) continue;
         // On our very spot (within about 1e-19 units in float): no direction to leave it in.
         // As every group behavior does, skip it: that is also `a` itself in another form (a
         // copy taken before the step, an adaptor over the same body).
@@ -433,7 +445,7 @@ template <agent A, class R, class Obstacles>
         // The horizon: the longest for a neighbor closing in at the combined top speed.
         const S fraction =
             closing > S(0) ? std::min(S(1), std::sqrt(glm::dot(relative_velocity, relative_velocity)) / closing) : S(1);
-        const S horizon = p.min_time_horizon + (p.time_horizon - p.min_time_horizon) * fraction;
+        const S horizon = std::max(dt, p.min_time_horizon + (p.time_horizon - p.min_time_horizon) * fraction);
         const avoidance_share<S> share = other_max_speed > S(0)
                                              ? give_way(usual, offset, distance, velocity, speed, V(other->velocity()))
                                              : avoidance_share<S>{S(1), S(1)};
@@ -559,8 +571,9 @@ template <agent A, class R, class Obstacles>
 ///     its right, as pedestrians who keep right do.
 ///
 /// The result is the force that reaches the chosen velocity in one step of `dt` seconds,
-/// mass × (chosen − velocity) / dt, cut to max_force. With max_force large enough for the
-/// changes a crowd needs (a few times max_speed × mass per second), the vehicle follows
+/// mass × (chosen − velocity) / dt, cut to max_force. A max_force of 2 × mass × max_speed
+/// / dt always reaches it (as RVO2's agents, which set their velocity); with one large
+/// enough for the changes a crowd needs (about 10 × max_speed × mass), the vehicle follows
 /// the chosen velocity closely; a weaker one lags, and bodies may come closer than the
 /// construction promises (`clearance` takes up a little of that).
 ///
@@ -568,9 +581,10 @@ template <agent A, class R, class Obstacles>
 /// take alone (toward its goal, along its path); `steer::desired_velocity(a, blend)` turns
 /// a blend of other behaviors into one. Overlapping agents are pushed apart within a step
 /// (so far as max_force allows), and an agent with max_speed 0 answers a force that stops
-/// it. Neighbors farther than (the two top speeds) × `time_horizon` are skipped; so are `a`
-/// itself (by its address) and, as in every group behavior, agents exactly on its position
-/// (a copy of `a`, or a twin that gives no direction to leave in).
+/// it. Neighbors farther than (the two top speeds) × `time_horizon`, or than
+/// `neighbor_distance`, are skipped; so are `a` itself (by its address) and, as in every
+/// group behavior, agents exactly on its position (a copy of `a`, or a twin that gives no
+/// direction to leave in).
 ///
 /// @param neighbors any range of agents of `a`'s vector type, or of pointers to them; give
 ///        it the others within a few meters (those a proximity database finds), not all.

@@ -426,6 +426,87 @@ TEST_CASE_TEMPLATE("of two agents walking the same way into each other, the one 
     CHECK(closest >= 1 - 1e-4);
 }
 
+TEST_CASE_TEMPLATE("a neighbor farther than neighbor_distance is not avoided, a nearer one is", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    // Walking at a standing neighbor 4 m ahead (contact in 1.5 s at 2 m/s).
+    const auto a = walker(make<V>(0, 0, 0), make<V>(2, 0, 0));
+    const std::vector<steer::vehicle<V>> ahead{walker(make<V>(4, 0, 0))};
+    const V wanted = make<V>(2, 0, 0);
+    CHECK(steer::collision_free_velocity(a, ahead, wanted, dt) != wanted);
+    CHECK(steer::collision_free_velocity(a, ahead, wanted, dt, {.neighbor_distance = 5}) != wanted);
+    CHECK(steer::collision_free_velocity(a, ahead, wanted, dt, {.neighbor_distance = S(3.9)}) == wanted);
+}
+
+TEST_CASE_TEMPLATE("with min_time_horizon equal to time_horizon every pair has one fixed horizon", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    // Closing slowly (0.5 m/s) on a standing neighbor 1 m away (a gap of 0.5 m: contact in
+    // 1 s). By closing speed the horizon is 0.25 + 2.75 × 0.5 / 4 = 0.59 s: no need to slow
+    // yet. With a fixed horizon of 3 s (RVO2's timeHorizon) the agent must slow at once.
+    const auto a = walker(make<V>(0, 0, 0), make<V>(0.5, 0, 0));
+    const std::vector<steer::vehicle<V>> ahead{walker(make<V>(1.5, 0, 0))};
+    const V wanted = make<V>(0.5, 0, 0);
+    CHECK(steer::collision_free_velocity(a, ahead, wanted, dt) == wanted);
+    const V fixed = steer::collision_free_velocity(a, ahead, wanted, dt, {.time_horizon = 3, .min_time_horizon = 3});
+    CHECK(fixed.x < S(0.45));
+}
+
+TEST_CASE_TEMPLATE("the horizon is never shorter than the step, so a pair does not meet within it", V,
+                   STEER_TEST_VECTORS) {
+    // Horizons of 0.1 s at a step of 0.5 s: taken as they are, the pair below would be
+    // allowed to close 1.6 m in the step across a gap of 1 m. Raised to the step, the two
+    // chosen velocities keep them apart through it.
+    using S = steer::scalar_t<V>;
+    const S dt = S(0.5);
+    const steer::reciprocal_avoidance_params<V> p{.time_horizon = S(0.1), .min_time_horizon = S(0.1),
+                                                  .obstacle_time_horizon = S(0.1), .clearance = 0, .detour_angle = 0};
+    const auto a = walker(make<V>(0, 0, 0), make<V>(1.6, 0, 0));
+    const auto b = walker(make<V>(2, 0, 0), make<V>(-1.6, 0, 0));
+    const std::vector<steer::vehicle<V>> to_a{b}, to_b{a};
+    const V va = steer::collision_free_velocity(a, to_a, make<V>(2, 0, 0), dt, p);
+    const V vb = steer::collision_free_velocity(b, to_b, make<V>(-2, 0, 0), dt, p);
+    for (int k = 0; k <= 50; ++k) {
+        const S t = dt * S(k) / S(50);
+        CHECK(glm::distance(a.position() + va * t, b.position() + vb * t) >= S(1) - S(1e-4));
+    }
+    // A wall 1 m ahead of the agent's surface, approached at 2 m/s: kept out of over the step.
+    const steer::plane<V> wall{make<V>(-1, 0, 0), S(-2)};  // solid where x > 2
+    const auto c = walker(make<V>(0.5, 0, 0), make<V>(2, 0, 0));
+    const std::vector<steer::vehicle<V>> nobody;
+    const V vc = steer::collision_free_velocity(c, nobody, wall, make<V>(2, 0, 0), dt, p);
+    CHECK(c.position().x + vc.x * dt + c.radius() <= S(2) + S(1e-4));
+}
+
+TEST_CASE_TEMPLATE("a max_force of 2 × mass × max_speed / dt takes the chosen velocity in one step", V,
+                   STEER_TEST_VECTORS) {
+    // The docs' value for following the program exactly, as RVO2's agents do (they set the
+    // velocity): enough to turn full speed into full speed the other way within one step.
+    using S = steer::scalar_t<V>;
+    steer::rng gen(41);
+    int changed = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        CAPTURE(trial);
+        const S dt = steer::uniform(gen, S(0.005), S(0.25));
+        const S mass = steer::uniform(gen, S(0.5), S(80));
+        const S top = steer::uniform(gen, S(0.5), S(3));
+        std::vector<steer::vehicle<V>> crowd;
+        for (int i = 0; i < 8; ++i)
+            crowd.push_back(steer::vehicle<V>({.position = steer::random_vector_in_unit_ball<V>(gen) * S(3),
+                                               .velocity = steer::random_vector_in_unit_ball<V>(gen) * top,
+                                               .mass = mass, .radius = S(0.3), .max_force = S(2) * mass * top / dt,
+                                               .max_speed = top}));
+        steer::vehicle<V> a = crowd[0];
+        const V wanted = steer::random_vector_in_unit_ball<V>(gen) * (top * S(2));
+        const V chosen = steer::collision_free_velocity(a, crowd, wanted, dt);
+        a.apply_force(steer::reciprocal_avoidance(a, crowd, wanted, dt), dt);
+        CHECK(glm::distance(a.velocity(), chosen) <= top * S(1e-4));
+        if (glm::distance(chosen, crowd[0].velocity()) > top) ++changed;
+    }
+    CHECK(changed > 20);  // some changes were large ones
+}
+
 TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const S dt = S(1) / S(60);
@@ -446,6 +527,13 @@ TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STE
         CHECK(steer::is_finite(steer::reciprocal_avoidance(far, others, make<V>(1e30, 0, 0), dt)));
         CHECK(steer::is_finite(steer::reciprocal_avoidance(walker(make<V>(0, 0, 0)), others, make<V>(1e-30, 0, 0), dt)));
         CHECK(steer::is_finite(steer::reciprocal_avoidance(walker(make<V>(0, 0, 0)), others, V(S(0)), S(1e-30))));
+        // A huge step: the force that reaches the chosen velocity over it, finite (about zero).
+        for (const S huge : {S(1e30), std::numeric_limits<S>::max()}) {
+            const auto moving = walker(make<V>(0.9, 0, 0), make<V>(-1, 0, 0));
+            const std::vector<steer::vehicle<V>> close_by{walker(make<V>(0, 0, 0), make<V>(1, 0, 0))};
+            CHECK(steer::is_finite(steer::collision_free_velocity(moving, close_by, make<V>(-2, 0, 0), huge)));
+            CHECK(steer::is_finite(steer::reciprocal_avoidance(moving, close_by, make<V>(-2, 0, 0), huge)));
+        }
     }
     SUBCASE("the agent itself in the range, null pointers, an empty range") {
         const auto a = walker(make<V>(0, 0, 0), make<V>(1, 0, 0));
@@ -524,5 +612,14 @@ TEST_CASE_TEMPLATE("reciprocal avoidance refuses bad input by name", V, STEER_TE
         CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.max_neighbors = count}), std::invalid_argument);
     CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.detour_angle = 4}), std::invalid_argument);
     CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.clearance = -1}), std::invalid_argument);
+    for (const S distance : {S(0), S(-1), std::numeric_limits<S>::quiet_NaN()})
+        CHECK(refusal_of([&] { steer::validate(steer::reciprocal_avoidance_params<V>{.neighbor_distance = distance}); })
+                  .find("neighbor_distance must be > 0 (infinity for no limit)") != std::string::npos);
+    CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, nobody, V(S(0)), -dt); }).find("dt must be > 0") !=
+          std::string::npos);
+    CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, nobody, V(S(0)), inf); }).find("dt must be > 0") !=
+          std::string::npos);
+    CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, nobody, V(S(0)), std::numeric_limits<S>::quiet_NaN()); })
+              .find("dt must be > 0") != std::string::npos);
     CHECK_NOTHROW(steer::validate(steer::reciprocal_avoidance_params<V>{}));
 }
