@@ -19,6 +19,7 @@ options:
   --units N          number of units (default 2000)
   --seconds S        simulated seconds at 60 Hz (default 60)
   --seed K           random seed (default 1)
+  --personal-space M separation's personal space between bodies, m (default 1)
   --help             show this help
 )";
 
@@ -26,6 +27,16 @@ options:
 
 double number(std::string_view option, const char* text, double low, double high) {
     return example::number("horde", option, text, low, high);
+}
+
+/// `x` with up to 3 decimals and no trailing zeros.
+std::string example_format(float x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", static_cast<double>(x));
+    std::string s = text;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
 }
 
 }  // namespace
@@ -43,6 +54,7 @@ int main(int argc, char** argv) {
         if (option == "--units") base.units = static_cast<int>(number(option, value, 2, 100000));
         else if (option == "--seconds") base.seconds = static_cast<float>(number(option, value, 1, 3600));
         else if (option == "--seed") base.seed = static_cast<std::uint64_t>(number(option, value, 0, 1e15));
+        else if (option == "--personal-space") base.personal_space = static_cast<float>(number(option, value, 0.001, 100));
         else fail("unknown option " + std::string(option));
     }
     struct row {
@@ -50,11 +62,13 @@ int main(int argc, char** argv) {
         bool bodies;
         float weight, distance;
     };
+    const std::string space = "personal space " + example_format(base.personal_space) + " m";
+    const std::string bodies_light = "bodies, 0.6 within 3 m, " + space, bodies_first = "bodies, 1 within 3 m, " + space;
     const row rows[] = {
         {"centers, 0.6 within 1.5 m (docs/world.md's crowds)", false, 0.6f, 1.5f},
         {"centers, 1 within 3 m", false, 1, 3},
-        {"bodies, 0.6 within 3 m, personal space 1 m", true, 0.6f, 3},
-        {"bodies, 1 within 3 m, personal space 1 m", true, 1, 3},
+        {bodies_light.c_str(), true, 0.6f, 3},
+        {bodies_first.c_str(), true, 1, 3},
     };
     std::printf("%d units (radii %.1f to %.1f m), %.0f s at %d Hz, seed %llu: separation then seek, truncated to "
                 "max_force\n\n",
