@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
         if (option == "--units") base.units = static_cast<int>(number(option, value, 2, 100000));
         else if (option == "--seconds") base.seconds = static_cast<float>(number(option, value, 1, 3600));
         else if (option == "--seed") base.seed = static_cast<std::uint64_t>(number(option, value, 0, 1e15));
-        else if (option == "--personal-space") base.personal_space = static_cast<float>(number(option, value, 0.001, 100));
+        else if (option == "--personal-space")
+            base.personal_space = static_cast<float>(number(option, value, 0.001, 100));
         else fail("unknown option " + std::string(option));
     }
     struct row {
@@ -63,7 +64,8 @@ int main(int argc, char** argv) {
         float weight, distance;
     };
     const std::string space = "personal space " + example_format(base.personal_space) + " m";
-    const std::string bodies_light = "bodies, 0.6 within 3 m, " + space, bodies_first = "bodies, 1 within 3 m, " + space;
+    const std::string bodies_light = "bodies, 0.6 within 3 m, " + space;
+    const std::string bodies_first = "bodies, 1 within 3 m, " + space;
     const row rows[] = {
         {"centers, 0.6 within 1.5 m (docs/world.md's crowds)", false, 0.6f, 1.5f},
         {"centers, 1 within 3 m", false, 1, 3},
@@ -74,7 +76,8 @@ int main(int argc, char** argv) {
                 "max_force\n\n",
                 base.units, static_cast<double>(base.min_radius), static_cast<double>(base.max_radius),
                 static_cast<double>(base.seconds), base.hz, static_cast<unsigned long long>(base.seed));
-    std::printf("| separation between | pair-steps > 10%% | > 1%% | deepest | mean distance to target | per agent-step |\n");
+    std::printf("| separation between | pair-steps > 10%% | > 1%% | deepest | mean distance to target | "
+                "per agent-step |\n");
     std::printf("|---|---|---|---|---|---|\n");
     for (const row& r : rows) {
         horde::settings s = base;

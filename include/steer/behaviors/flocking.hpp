@@ -123,7 +123,8 @@ namespace detail {
 /// `flocking`'s pass over the neighbors and its combination; with `Bodies`, separation's
 /// sum is of the pushes between bodies (away × `body_separation_strength` of the gap).
 template <bool Bodies, agent A, class R>
-[[nodiscard]] agent_vector_t<A> flocking_over(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p) {
+[[nodiscard]] agent_vector_t<A> flocking_over(const A& a, const R& neighbors,
+                                              const flocking_params<agent_vector_t<A>>& p) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     // Boids usually give the three neighborhoods one field of view: its cosine once.

@@ -403,11 +403,12 @@ template <class P, agent A>
 }
 
 /// `steer::separation(a, neighbors, n, p)` over neighbors given as records (as for
-/// `flocking_over_records`; `radii` in the records' order, read between bodies), the same bits: each neighbor's test and push computed in lanes
-/// of `P` with the very operations of `separation` (the square roots and divisions, its
-/// costly part, several at a time), the pushes then subtracted one by one in the
-/// neighbors' order, as `separation` does. Neighbors at `a`'s spot, or so far that the
-/// squared distance overflows, are skipped, as `for_each_neighbor` skips them.
+/// `flocking_over_records`; `radii` in the records' order, read between bodies), the same
+/// bits: each neighbor's test and push computed in lanes of `P` with the very operations of
+/// `separation` (the square roots and divisions, its costly part, several at a time), the
+/// pushes then subtracted one by one in the neighbors' order, as `separation` does.
+/// Neighbors at `a`'s spot, or so far that the squared distance overflows, are skipped, as
+/// `for_each_neighbor` skips them.
 template <class P, agent A>
 [[nodiscard]] agent_vector_t<A> separation_over_records(const A& a, const scalar_t<agent_vector_t<A>>* records,
                                                         const std::uint32_t* index, std::size_t count,

@@ -128,7 +128,8 @@ TEST_CASE_TEMPLATE("separation between bodies pushes by the gap between surfaces
     // The default params are separation between centers, bit for bit.
     const auto crowd = std::vector<steer::vehicle<V>>{at(1.1, 0, 0, 0.3), at(0, 2, 0, 0.9), at(-1.5, 0.5, 0, 0.1)};
     CHECK(steer::test::same_bits(steer::separation(v, crowd, n, {}), steer::separation(v, crowd, n)));
-    CHECK(steer::test::same_bits(steer::separation(v, crowd, n, {.personal_space = 3}), steer::separation(v, crowd, n)));
+    CHECK(steer::test::same_bits(steer::separation(v, crowd, n, {.personal_space = 3}),
+                                 steer::separation(v, crowd, n)));
 }
 
 TEST_CASE_TEMPLATE("separation between bodies pushes harder the deeper two bodies overlap", V, STEER_TEST_VECTORS) {
@@ -216,7 +217,8 @@ TEST_CASE_TEMPLATE("separation between bodies keeps 20 characters of mixed sizes
                     const steer::vehicle<V>& me = crowd[i];
                     return steer::truncated_sum(
                         me.max_force(),
-                        steer::weighted(S(1), [&] { return steer::separation(me, crowd, {.max_distance = reach}, spacing); }),
+                        steer::weighted(S(1),
+                                        [&] { return steer::separation(me, crowd, {.max_distance = reach}, spacing); }),
                         steer::weighted(S(1), [&] { return steer::arrival(me, V(S(0)), {.slowing_distance = 3}); }));
                 },
                 1.0 / 60);

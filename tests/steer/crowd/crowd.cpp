@@ -1036,8 +1036,8 @@ TEST_CASE_TEMPLATE("separation over a crowd's neighbors in lanes gives the bits 
     }
 }
 
-TEST_CASE_TEMPLATE("separation between bodies over a crowd's neighbors reads their radii: the bits of steer::separation",
-                   V, STEER_TEST_VECTORS) {
+TEST_CASE_TEMPLATE("separation between bodies over a crowd's neighbors reads their radii: steer::separation's bits", V,
+                   STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng gen(43);
     steer::crowd<V> c;
