@@ -173,7 +173,9 @@ template <bool Bodies, agent A, class R>
 /// (unshifted: only the direction counts here), toward the alignment neighbors' average
 /// heading at max_speed from the current velocity, toward the cohesion neighbors' center.
 /// A component with no neighbors contributes zero. One pass over `neighbors` computes all
-/// three. `neighbors` is any range of agents of `a`'s vector type, or of pointers to them.
+/// three. With `p.separation_spacing.bodies`, separation's direction is that of the pushes
+/// between bodies (`separation` with the same params) and its weight fades with their sum's
+/// length. `neighbors` is any range of agents of `a`'s vector type, or of pointers to them.
 /// @return max_force × (the weighted sum of the unit components), cut to max_force: full
 ///         effort when the weighted units add up to 1 or more (one component at weight 1
 ///         alone, say), zero with no neighbors.
