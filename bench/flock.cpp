@@ -30,11 +30,13 @@ namespace {
 using namespace boids_scene;
 
 /// The batched flock: range(0) = N, range(1) = threads (1 = serial_executor),
-/// range(2) = angle test on, range(3) = think period.
-void batched(benchmark::State& state) {
+/// range(2) = angle test on, range(3) = think period; with `bodies`, separation between
+/// bodies (`separation_spacing`, personal space 0.2: the neighbors' radii read too).
+void batched_with(benchmark::State& state, bool bodies) {
     const auto n = static_cast<std::size_t>(state.range(0));
     const auto threads = static_cast<unsigned>(state.range(1));
-    const auto params = boids(state.range(2) != 0);
+    auto params = boids(state.range(2) != 0);
+    if (bodies) params.separation_spacing = {.bodies = true, .personal_space = S(0.2)};
     const auto period = static_cast<std::uint32_t>(state.range(3));
     const auto start = boids_in_cube(n);
     const pull_to_middle extra{V(side_for(n) / 2)};
@@ -65,6 +67,12 @@ void batched(benchmark::State& state) {
     set_counters(state, n);
 }
 
+/// The batched flock, separation between centers (the default).
+void batched(benchmark::State& state) { batched_with(state, false); }
+
+/// The batched flock, separation between bodies.
+void batched_bodies(benchmark::State& state) { batched_with(state, true); }
+
 /// The per-vehicle path as a user would write it (`time_per_vehicle`): steer::flocking over
 /// each vehicle's neighbors plus the extra steering.
 void per_vehicle(benchmark::State& state) {
@@ -91,6 +99,11 @@ const bool registered = [] {
                 ->ArgNames({"n", "threads", "angle", "period"})
                 ->UseRealTime()
                 ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark("flock_batched_bodies", batched_bodies)
+            ->Args({n, 1, 1, 1})
+            ->ArgNames({"n", "threads", "angle", "period"})
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark("flock_batched", batched)
             ->Args({n, 1, 0, 4})
             ->ArgNames({"n", "threads", "angle", "period"})

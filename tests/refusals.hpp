@@ -257,6 +257,22 @@ inline std::vector<refusal> refusals() {
     add("steer::flocking: separation_weight must be finite (got nan)", [] {
         steer::validate(steer::flocking_params<V>{.separation_weight = std::numeric_limits<S>::quiet_NaN()});
     });
+    add("steer::separation: personal_space must be > 0 and finite (got 0)", [] {
+        (void)steer::separation(ok, none, steer::neighborhood<V>{}, {.bodies = true, .personal_space = 0});
+    });
+    add("steer::separation: personal_space must be > 0 and finite (got -1)",
+        [] { (void)steer::separation(ok, none, steer::neighborhood<V>{}, {.personal_space = -1}); });
+    add("steer::separation: personal_space must be > 0 and finite (got nan)", [] {
+        steer::validate(steer::separation_params<V>{.personal_space = std::numeric_limits<S>::quiet_NaN()});
+    });
+    add("steer::separation: personal_space must be > 0 and finite (got inf)", [=] {
+        (void)steer::flocking(ok, none, steer::flocking_params<V>{.separation_spacing = {.personal_space = inf}});
+    });
+    add("steer::separation: personal_space must be > 0 and finite (got 0)", [] {
+        steer::flock<V> f;
+        f.add(steer::vehicle_params<V>{});
+        f.step(S(0.1), steer::flocking_params<V>{.separation_spacing = {.bodies = true, .personal_space = 0}});
+    });
     add("steer::unaligned_collision_avoidance: min_time_to_collision must be >= 0 and finite (got -1)",
         [] { (void)steer::unaligned_collision_avoidance(ok, none, {.min_time_to_collision = -1}); });
     add("steer::unaligned_collision_avoidance: clearance must be >= 0 and finite (got -1)",

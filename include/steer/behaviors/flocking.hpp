@@ -42,8 +42,12 @@ struct flocking_params {
     /// strong separation leaves alignment little: 2D flocks then split into groups heading
     /// different ways (docs/behaviors.md, "Flocking").
     bool separation_fades = true;
+    /// How separation measures the room between boids: between centers (the paper's way, the
+    /// default) or, with `.bodies = true`, between their surfaces with a personal space, as
+    /// `separation` does with the same params (docs/behaviors.md, "Separation between bodies").
+    separation_params<V> separation_spacing{};
 
-    /// Exact equality of all nine numbers and the fade.
+    /// Exact equality of all nine numbers, the fade and the spacing.
     friend constexpr bool operator==(const flocking_params&, const flocking_params&) = default;
 };
 
@@ -58,6 +62,7 @@ void validate(const flocking_params<V>& p, source_location caller = source_locat
     detail::expect_finite(where, "separation_weight", p.separation_weight, caller);
     detail::expect_finite(where, "alignment_weight", p.alignment_weight, caller);
     detail::expect_finite(where, "cohesion_weight", p.cohesion_weight, caller);
+    validate(p.separation_spacing, caller);
 }
 
 namespace detail {
@@ -65,20 +70,30 @@ namespace detail {
 /// How much of its weight separation takes, from the length of its sum (`length`, of
 /// -offset / distance^2 over the separation neighbors) and the separation distance `reach`
 /// (infinity when separation does not fade: all of it):
-/// length * reach - 1, within [0, 1]. For one neighbor that is reach / distance - 1: nothing
-/// at the edge of the neighborhood, the full weight from half its distance in, and more
-/// neighbors (or nearer ones) sooner. `length` is 1 for a sum that is zero or whose square
-/// is not a normal number (its direction is then zero, or taken by the careful branch).
+/// length * reach - `shift` (1), within [0, 1]. For one neighbor that is reach / distance - 1:
+/// nothing at the edge of the neighborhood, the full weight from half its distance in, and
+/// more neighbors (or nearer ones) sooner. Between bodies the sum is of the pushes
+/// themselves (away × `body_separation_strength`), whose length already starts from nothing
+/// at the personal space: reach 1, shift 0. `length` is 1 for a sum that is zero or whose
+/// square is not a normal number (its direction is then zero, or taken by the careful branch).
 template <std::floating_point S>
-[[nodiscard]] constexpr S separation_crowding(S length, S reach) noexcept {
-    const S x = length * reach - S(1);
+[[nodiscard]] constexpr S separation_crowding(S length, S reach, S shift = S(1)) noexcept {
+    const S x = length * reach - shift;
     return x > S(1) ? S(1) : x > S(0) ? x : S(0);  // (as the lanes of crowd/lanes.hpp compute it)
 }
 
 /// The separation distance `separation_crowding` fades over: infinity when it does not fade.
 template <vector V>
 [[nodiscard]] constexpr scalar_t<V> separation_reach(const flocking_params<V>& p) noexcept {
-    return p.separation_fades ? p.separation.max_distance : std::numeric_limits<scalar_t<V>>::infinity();
+    if (!p.separation_fades) return std::numeric_limits<scalar_t<V>>::infinity();
+    return p.separation_spacing.bodies ? scalar_t<V>(1) : p.separation.max_distance;
+}
+
+/// What `separation_crowding` takes away from the scaled length: 1 between centers, 0
+/// between bodies.
+template <vector V>
+[[nodiscard]] constexpr scalar_t<V> separation_shift(const flocking_params<V>& p) noexcept {
+    return p.separation_spacing.bodies ? scalar_t<V>(0) : scalar_t<V>(1);
 }
 
 /// The last step of flocking, shared by `flocking` and the batched `flock`: from the sums
@@ -95,10 +110,57 @@ template <vector V>
     const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
     const S squared = glm::dot(separation_sum, separation_sum);
     const bool plain = squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max();
-    const S crowding = separation_crowding(plain ? std::sqrt(squared) : S(1), separation_reach(p));
+    const S crowding = separation_crowding(plain ? std::sqrt(squared) : S(1), separation_reach(p), separation_shift(p));
     const V sum = safe_normalize(separation_sum) * (p.separation_weight * crowding) +
                   safe_normalize(align) * p.alignment_weight + safe_normalize(offset_sum) * p.cohesion_weight;
     return truncate(sum * max_force, max_force);
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// `flocking`'s pass over the neighbors and its combination; with `Bodies`, separation's
+/// sum is of the pushes between bodies (away × `body_separation_strength` of the gap).
+template <bool Bodies, agent A, class R>
+[[nodiscard]] agent_vector_t<A> flocking_over(const A& a, const R& neighbors,
+                                              const flocking_params<agent_vector_t<A>>& p) {
+    using V = agent_vector_t<A>;
+    using S = scalar_t<V>;
+    // Boids usually give the three neighborhoods one field of view: its cosine once.
+    const detail::neighborhood_test<V> separation_test(p.separation);
+    const detail::neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);
+    const detail::neighborhood_test<V> cohesion_test(p.cohesion, p.alignment, alignment_test);
+    const V forward = a.forward();
+    [[maybe_unused]] const S radius = static_cast<S>(a.radius());
+    [[maybe_unused]] const S space = p.separation_spacing.personal_space;
+    V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
+    S heading_count = 0;
+    // Inlined into the loop: called out of line, the sums would live in memory.
+    const auto add = [&](const auto& other, const V& offset, S distance_squared) STEER_DETAIL_ALWAYS_INLINE {
+        const S forwardness = glm::dot(forward, offset);
+        // Separation's neighborhood is usually the smallest: its test mostly fails, a branch
+        // predicts it well and skips a division. Alignment's and cohesion's tests, with a
+        // field of view or a distance inside the query's, pass in no pattern; adding the
+        // heading and the offset times 0 or 1 costs less than the mispredicted branches
+        // (the sums are the same: adding a zero changes nothing).
+        if (separation_test.accepts(distance_squared, forwardness)) {
+            if constexpr (Bodies) {
+                const S distance = std::sqrt(distance_squared);
+                const S gap = distance - (radius + static_cast<S>(other.radius()));
+                separation_sum -= (offset / distance) * body_separation_strength(space, gap);
+            } else {
+                separation_sum -= offset / distance_squared;
+            }
+        }
+        const S aligning = alignment_test.acceptance(distance_squared, forwardness);
+        heading_sum += V(other.forward()) * aligning;
+        heading_count += aligning;
+        offset_sum += offset * cohesion_test.acceptance(distance_squared, forwardness);
+    };
+    detail::for_each_neighbor(a, neighbors, add);
+    return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, V(a.velocity()),
+                                    static_cast<S>(a.max_speed()), static_cast<S>(a.max_force()), p);
 }
 
 }  // namespace detail
@@ -111,7 +173,9 @@ template <vector V>
 /// (unshifted: only the direction counts here), toward the alignment neighbors' average
 /// heading at max_speed from the current velocity, toward the cohesion neighbors' center.
 /// A component with no neighbors contributes zero. One pass over `neighbors` computes all
-/// three. `neighbors` is any range of agents of `a`'s vector type, or of pointers to them.
+/// three. With `p.separation_spacing.bodies`, separation's direction is that of the pushes
+/// between bodies (`separation` with the same params) and its weight fades with their sum's
+/// length. `neighbors` is any range of agents of `a`'s vector type, or of pointers to them.
 /// @return max_force × (the weighted sum of the unit components), cut to max_force: full
 ///         effort when the weighted units add up to 1 or more (one component at weight 1
 ///         alone, say), zero with no neighbors.
@@ -120,38 +184,14 @@ template <agent A, class R>
 [[nodiscard]] agent_vector_t<A> flocking(const A& a, const R& neighbors, const flocking_params<agent_vector_t<A>>& p,
                                          source_location caller = source_location::current()) {
     detail::expect_limits("steer::flocking", a, caller);
-    using V = agent_vector_t<A>;
-    using S = scalar_t<V>;
     validate(p, caller);
     // A crowd's neighbors carry the crowd's own copies of their positions and headings:
     // the sums then run in SIMD lanes (steer/crowd/crowd.hpp), found by argument lookup.
     if constexpr (requires { flocking_in_lanes(a, neighbors, p); }) {
         if (const auto in_lanes = flocking_in_lanes(a, neighbors, p)) return *in_lanes;
     }
-    // Boids usually give the three neighborhoods one field of view: its cosine once.
-    const detail::neighborhood_test<V> separation_test(p.separation);
-    const detail::neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);
-    const detail::neighborhood_test<V> cohesion_test(p.cohesion, p.alignment, alignment_test);
-    const V forward = a.forward();
-    V separation_sum(S(0)), heading_sum(S(0)), offset_sum(S(0));
-    S heading_count = 0;
-    // Inlined into the loop: called out of line, the sums would live in memory.
-    const auto add = [&](const auto& other, const V& offset, S distance_squared) STEER_DETAIL_ALWAYS_INLINE {
-        const S forwardness = glm::dot(forward, offset);
-        // Separation's neighborhood is usually the smallest: its test mostly fails, a branch
-        // predicts it well and skips a division. Alignment's and cohesion's tests, with a
-        // field of view or a distance inside the query's, pass in no pattern; adding the
-        // heading and the offset times 0 or 1 costs less than the mispredicted branches
-        // (the sums are the same: adding a zero changes nothing).
-        if (separation_test.accepts(distance_squared, forwardness)) separation_sum -= offset / distance_squared;
-        const S aligning = alignment_test.acceptance(distance_squared, forwardness);
-        heading_sum += V(other.forward()) * aligning;
-        heading_count += aligning;
-        offset_sum += offset * cohesion_test.acceptance(distance_squared, forwardness);
-    };
-    detail::for_each_neighbor(a, neighbors, add);
-    return detail::combine_flocking(separation_sum, heading_sum, heading_count, offset_sum, V(a.velocity()),
-                                    static_cast<S>(a.max_speed()), static_cast<S>(a.max_force()), p);
+    return p.separation_spacing.bodies ? detail::flocking_over<true>(a, neighbors, p)
+                                       : detail::flocking_over<false>(a, neighbors, p);
 }
 
 }  // namespace steer

@@ -117,7 +117,8 @@ template <agent A, agent_of<agent_vector_t<A>> L, class R>
         if (ahead >= S(0)) target += away * (p.lane_width / S(2) + static_cast<S>(a.radius()));
         steering = arrival(a, target, {.slowing_distance = p.slowing_distance}, caller);
     }
-    if (p.separation_weight != S(0)) steering += separation(a, neighbors, p.separation, caller) * p.separation_weight;
+    if (p.separation_weight != S(0))
+        steering += separation(a, neighbors, p.separation, {}, caller) * p.separation_weight;
     return detail::limit_force(a, steering);
 }
 

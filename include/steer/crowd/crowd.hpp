@@ -198,14 +198,15 @@ public:
     [[nodiscard]] friend std::optional<V> flocking_in_lanes(const A& a, const crowd_neighbors& n,
                                                             const flocking_params<V>& p) {
         if (n.records_ == nullptr) return std::nullopt;
-        return detail::flocking_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p);
+        return detail::flocking_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p, n.radii_);
     }
     /// Separation over these neighbors in lanes, likewise (found by `steer::separation`).
     template <class A>
     [[nodiscard]] friend std::optional<V> separation_in_lanes(const A& a, const crowd_neighbors& n,
-                                                              const neighborhood<V>& p) {
+                                                              const neighborhood<V>& neighborhood,
+                                                              const separation_params<V>& p = {}) {
         if (n.records_ == nullptr) return std::nullopt;
-        return detail::separation_over_records<Lanes>(a, n.records_, n.grid_, n.count_, p);
+        return detail::separation_over_records<Lanes>(a, n.records_, n.grid_, n.count_, neighborhood, p, n.radii_);
     }
 
 private:
@@ -213,15 +214,15 @@ private:
     friend class crowd;
     using data_pointer = std::conditional_t<std::is_void_v<T>, const void*, const T*>;
     /// A crowd's neighbors, listed by grid position: `grid[i]` is the i-th neighbor's record
-    /// in `records` (and its kind in `kinds`, nullptr: none), with valid entries up to
+    /// in `records` (its radius in `radii`, its kind in `kinds`, nullptr: none), with valid entries up to
     /// `detail::sum_lanes` past `count`; `order[grid[i]]` is its storage slot, in `agents`,
     /// `ids` and the crowd's data column `data`. Looked up only when asked for: a thought
     /// that runs its group behaviors in lanes touches no storage slot.
     crowd_neighbors(const vehicle<V>* agents, const crowd_id* ids, const std::uint32_t* order, std::size_t count,
-                    const scalar_t<V>* records, const std::uint32_t* grid, data_pointer data,
-                    const std::uint32_t* kinds) noexcept
-        : agents_(agents), ids_(ids), at_(grid), order_(order), count_(count), records_(records), grid_(grid),
-          data_(data), kinds_(kinds) {}
+                    const scalar_t<V>* records, const scalar_t<V>* radii, const std::uint32_t* grid,
+                    data_pointer data, const std::uint32_t* kinds) noexcept
+        : agents_(agents), ids_(ids), at_(grid), order_(order), count_(count), records_(records), radii_(radii),
+          grid_(grid), data_(data), kinds_(kinds) {}
 
     /// The i-th neighbor's storage slot.
     [[nodiscard]] std::uint32_t slot(std::size_t i) const noexcept {
@@ -234,6 +235,7 @@ private:
     const std::uint32_t* order_ = nullptr;  // a crowd's order: the storage slot of each grid position
     std::size_t count_ = 0;
     const scalar_t<V>* records_ = nullptr;
+    const scalar_t<V>* radii_ = nullptr;
     const std::uint32_t* grid_ = nullptr;
     data_pointer data_ = nullptr;
     const std::uint32_t* kinds_ = nullptr;
@@ -605,7 +607,7 @@ public:
         std::size_t bytes = 2 * (sizeof(vehicle_type) + sizeof(V) + sizeof(std::uint32_t) + sizeof(id_type));
         bytes += 5 * sizeof(std::uint32_t) + sizeof(std::uint8_t);  // slot_of_, generations_, order_, keys, touched
         bytes += 2 * (sizeof(std::int64_t) + sizeof(row));          // cells, as noted and in grid order
-        bytes += sizeof(S) * (D + detail::record_size<D>);          // hot positions and records
+        bytes += sizeof(S) * (D + detail::record_size<D> + 1);      // hot positions, records and radii
         if constexpr (has_data) bytes += 2 * sizeof(T) + 3 * sizeof(std::uint32_t);  // and kinds
         return bytes;
     }
@@ -633,7 +635,7 @@ public:
         keys_row_.reserve(n);
         grid_.x.reserve(n);
         grid_.row.reserve(n);
-        hot_.reserve(D * (n + pad) + detail::record_size<D> * n);
+        hot_.reserve(D * (n + pad) + (detail::record_size<D> + 1) * n);
     }
 
     /// How many agents the crowd has.
@@ -1079,7 +1081,7 @@ private:
             }
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
             const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(),
-                                                     found, std::as_const(data_).data(), kinds_of_grid());
+                                                     hot_radii(), found, std::as_const(data_).data(), kinds_of_grid());
             V steering;
             if constexpr (has_data)
                 steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
@@ -1285,6 +1287,9 @@ private:
     }
     [[nodiscard]] S* hot_records() noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
     [[nodiscard]] const S* hot_records() const noexcept { return hot_.data() + static_cast<std::size_t>(D) * stride(); }
+    /// The agents' radii in grid order, after the records: read by separation between bodies.
+    [[nodiscard]] S* hot_radii() noexcept { return hot_records() + detail::record_size<D> * indexed_; }
+    [[nodiscard]] const S* hot_radii() const noexcept { return hot_records() + detail::record_size<D> * indexed_; }
 
     /// Sorts the agents into the grid for `radius`: each agent's cell, the order (a
     /// counting sort by row bucket, then along x; order_[k] is the storage slot of the
@@ -1329,7 +1334,7 @@ private:
         grid_.x.resize(n);
         grid_.row.resize(n);
         indexed_ = n;
-        hot_.resize(D * stride() + detail::record_size<D> * n);
+        hot_.resize(D * stride() + (detail::record_size<D> + 1) * n);
         if (kinds_on()) grid_kinds_.resize(n);
         // In grid order, as soon as the sort has settled each range of positions: the cells
         // and the hot copies of the positions and headings.
@@ -1350,6 +1355,7 @@ private:
                     record[D + d] = f[d];
                 }
                 for (std::size_t c = 2 * D; c < detail::record_size<D>; ++c) record[c] = S(0);
+                hot_radii()[k] = v.radius();
             }
         });
         for (int d = 0; d < D; ++d) std::fill_n(hot_position(d) + n, pad, S(0));

@@ -273,7 +273,10 @@ private:
         detail::flocking_block<S, D, think_block> block;
         const pack weights[3] = {P::broadcast(params.separation_weight), P::broadcast(params.alignment_weight),
                                  P::broadcast(params.cohesion_weight)};
-        const pack separation_reach = P::broadcast(detail::separation_reach(params));
+        const pack separation_reach[2] = {P::broadcast(detail::separation_reach(params)),
+                                          P::broadcast(detail::separation_shift(params))};
+        const bool bodies = params.separation_spacing.bodies;
+        const S* radii = c.hot_radii();
         for (std::size_t k = begin; k < end; ++k) {
             c.prefetch_thinker(k, end);
             const std::uint32_t slot = c.order_[k];  // where the agent is stored
@@ -291,8 +294,13 @@ private:
             // The sums read whole packs of indices: make the ones past the end valid.
             for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;
             detail::lane_flocking_sums<P, D> sums;
-            detail::accumulate_neighbors<P, D, Fields>(records, found, count, self, self_forward, separation,
-                                                       alignment, cohesion, sums);
+            if (bodies)  // between bodies: the neighbors' radii too
+                detail::accumulate_neighbors<P, D, Fields, false, true>(
+                    records, found, count, self, self_forward, separation, alignment, cohesion, sums,
+                    detail::lane_bodies<P>(radii, v.radius(), params.separation_spacing.personal_space));
+            else
+                detail::accumulate_neighbors<P, D, Fields>(records, found, count, self, self_forward, separation,
+                                                           alignment, cohesion, sums);
             const std::size_t e = block.size++;
             for (int d = 0; d < D; ++d) {
                 block.separation[d][e] = sums.total(sums.separation, d);
@@ -313,7 +321,7 @@ private:
     /// agent's extra steering, which becomes its steering.
     template <class P, class Extra>
     void finish_block(detail::flocking_block<S, D, think_block>& block, const typename P::pack (&weights)[3],
-                      const typename P::pack& separation_reach, const flocking_params<V>& params, Extra& extra,
+                      const typename P::pack (&separation_reach)[2], const flocking_params<V>& params, Extra& extra,
                       const source_location& caller) {
         crowd<V>& c = agents_;
         for (std::size_t e = block.size; e < (block.size + P::width - 1) / P::width * P::width; ++e) {
@@ -324,7 +332,8 @@ private:
         }
         unsigned done[think_block / P::width];
         for (std::size_t j = 0; j < block.size; j += P::width)
-            done[j / P::width] = detail::combine_flocking_lanes<P, D>(block, j, weights, separation_reach);
+            done[j / P::width] =
+                detail::combine_flocking_lanes<P, D>(block, j, weights, separation_reach[0], separation_reach[1]);
         for (std::size_t e = 0; e < block.size; ++e) {
             const std::uint32_t k = block.agent[e];
             const std::uint32_t slot = c.order_[k];

@@ -137,7 +137,8 @@ struct flocking_block {
 /// left to `combine_flocking` itself.
 template <class P, int D, std::size_t B>
 unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block, std::size_t j,
-                                const typename P::pack (&weights)[3], const typename P::pack& separation_reach) noexcept {
+                                const typename P::pack (&weights)[3], const typename P::pack& separation_reach,
+                                const typename P::pack& separation_shift) noexcept {
     using S = typename P::scalar;
     using pack = typename P::pack;
     using mask = typename P::mask;
@@ -168,10 +169,10 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
         const mask plain = (squared >= smallest) & (squared <= largest);
         fine = fine & (plain | zero_vector);
         const pack length = P::sqrt(P::select(plain, squared, one));
-        // Separation's weight, faded by separation_crowding(length, reach), in its operations.
+        // Separation's weight, faded by separation_crowding(length, reach, shift), in its operations.
         pack weight = weights[part];
         if (part == 0) {
-            const pack x = length * separation_reach - one;
+            const pack x = length * separation_reach - separation_shift;
             weight = weight * P::select(x > one, one, P::max(x, zero));
         }
         for (int d = 0; d < D; ++d) {
@@ -205,6 +206,40 @@ unsigned combine_flocking_lanes(flocking_block<typename P::scalar, D, B>& block,
 }
 
 
+/// What the lanes need for separation between bodies: the neighbors' radii (one scalar per
+/// record, in the records' order), the agent's own radius and the personal space.
+template <class P>
+struct lane_bodies {
+    using S = typename P::scalar;
+    using pack = typename P::pack;
+    const S* radii = nullptr;  // nullptr: separation between centers
+    pack radius, space, joint, cap;
+
+    /// Separation between centers: no radii read.
+    lane_bodies() noexcept : radius(P::zero()), space(P::zero()), joint(P::zero()), cap(P::zero()) {}
+    /// Between bodies: `own` is the agent's radius, `personal_space` the params'.
+    lane_bodies(const S* neighbor_radii, S own, S personal_space) noexcept
+        : radii(neighbor_radii), radius(P::broadcast(own)), space(P::broadcast(personal_space)),
+          joint(P::broadcast(personal_space / S(16))),
+          cap(P::broadcast(S(1) / (std::numeric_limits<S>::epsilon() * std::numeric_limits<S>::epsilon()))) {}
+
+    /// The radii of the records `index` names, one per lane.
+    [[nodiscard]] pack radii_at(const std::uint32_t* index) const noexcept {
+        pack r[1];
+        P::template gather_records<1, 1>(radii, index, r);
+        return r[0];
+    }
+
+    /// `body_separation_strength(personal_space, gap)` lane by lane: the same operations.
+    [[nodiscard]] pack strength(const pack& gap) const noexcept {
+        const pack near = space / gap - P::broadcast(S(1));
+        const pack deep = P::broadcast(S(31)) - P::broadcast(S(256)) * (gap / space);
+        const pack inside = P::select(gap >= joint, near, deep);
+        const pack push = P::select(gap >= space, P::zero(), inside);
+        return P::select(cap < push, cap, push);  // std::min(push, cap)
+    }
+};
+
 /// How a step's three neighborhoods look: all round (no angle test), with one field of view
 /// shared by the three (one angle test per neighbor), or with fields of view of their own.
 enum class fields_of_view { all_round, shared, separate };
@@ -216,14 +251,15 @@ enum class fields_of_view { all_round, shared, separate };
 /// `sum_lanes` past `count` (they are masked out). With `Screen`, neighbors at the agent's
 /// spot (or so far that the squared distance overflows) are skipped here, as
 /// `for_each_neighbor` skips them; without, the caller has left them out.
-template <class P, int D, fields_of_view Fields, bool Screen = false>
+template <class P, int D, fields_of_view Fields, bool Screen = false, bool Bodies = false>
 inline void accumulate_neighbors(const typename P::scalar* records, const std::uint32_t* index,
                                  std::size_t count, const typename P::pack (&self)[std::size_t{D}],
                                  const typename P::pack (&self_forward)[std::size_t{D}],
                                  const lane_neighborhood_test<P, typename P::scalar>& separation,
                                  const lane_neighborhood_test<P, typename P::scalar>& alignment,
                                  const lane_neighborhood_test<P, typename P::scalar>& cohesion,
-                                 lane_flocking_sums<P, D>& sums) noexcept {
+                                 lane_flocking_sums<P, D>& sums,
+                                 [[maybe_unused]] const lane_bodies<P>& bodies = {}) noexcept {
     using S = typename P::scalar;
     using pack = typename P::pack;
     using mask = typename P::mask;
@@ -265,11 +301,27 @@ inline void accumulate_neighbors(const typename P::scalar* records, const std::u
             in_alignment = valid & alignment.within(distance_squared);
             in_cohesion = valid & cohesion.within(distance_squared);
         }
-        const pack inverse = P::select(in_separation, one / P::max(distance_squared, smallest));
-        for (int d = 0; d < D; ++d) {
-            sums.separation[k][d] = sums.separation[k][d] - offset[d] * inverse;
-            sums.heading[k][d] = sums.heading[k][d] + P::select(in_alignment, record[D + d]);
-            sums.offset[k][d] = sums.offset[k][d] + P::select(in_cohesion, offset[d]);
+        if constexpr (Bodies) {
+            // Between bodies (separation_spacing.bodies): each push is away × the strength of
+            // the gap, as `flocking` computes it: (offset / distance) * strength.
+            if (P::bits(in_separation) != 0) {
+                const pack distance = P::sqrt(P::select(in_separation, distance_squared, one));
+                const pack gap = distance - (bodies.radius + bodies.radii_at(index + done));
+                const pack strength = P::select(in_separation, bodies.strength(gap));
+                for (int d = 0; d < D; ++d)
+                    sums.separation[k][d] = sums.separation[k][d] - (offset[d] / distance) * strength;
+            }
+            for (int d = 0; d < D; ++d) {
+                sums.heading[k][d] = sums.heading[k][d] + P::select(in_alignment, record[D + d]);
+                sums.offset[k][d] = sums.offset[k][d] + P::select(in_cohesion, offset[d]);
+            }
+        } else {
+            const pack inverse = P::select(in_separation, one / P::max(distance_squared, smallest));
+            for (int d = 0; d < D; ++d) {
+                sums.separation[k][d] = sums.separation[k][d] - offset[d] * inverse;
+                sums.heading[k][d] = sums.heading[k][d] + P::select(in_alignment, record[D + d]);
+                sums.offset[k][d] = sums.offset[k][d] + P::select(in_cohesion, offset[d]);
+            }
         }
         P::count(sums.heading_count, in_alignment);
     };
@@ -297,12 +349,14 @@ void broadcast_position_and_forward(const A& a, typename P::pack (&self)[std::si
 }
 
 /// `steer::flocking(a, neighbors, p)` over neighbors given as records (`index[i]` is the
-/// i-th neighbor's record in `records`, valid up to `sum_lanes` past `count`), with the
-/// sums in lanes of `P`: the same tests and terms, the sums in another order.
+/// i-th neighbor's record in `records` and its radius in `radii`, read only between bodies;
+/// valid up to `sum_lanes` past `count`), with the sums in lanes of `P`: the same tests and
+/// terms, the sums in another order.
 template <class P, agent A>
 [[nodiscard]] agent_vector_t<A> flocking_over_records(const A& a, const scalar_t<agent_vector_t<A>>* records,
                                                       const std::uint32_t* index, std::size_t count,
-                                                      const flocking_params<agent_vector_t<A>>& p) {
+                                                      const flocking_params<agent_vector_t<A>>& p,
+                                                      const scalar_t<agent_vector_t<A>>* radii) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     using pack = typename P::pack;
@@ -319,15 +373,25 @@ template <class P, agent A>
     const auto same_field = [](const neighborhood_test<V>& x, const neighborhood_test<V>& y) {
         return x.all_round == y.all_round && x.cos_max_angle == y.cos_max_angle;
     };
+    // Between bodies, the neighbors' radii (`radii[index[i]]`) and the agent's own.
+    const bool bodies = p.separation_spacing.bodies;
+    const lane_bodies<P> spacing = bodies ? lane_bodies<P>(radii, static_cast<S>(a.radius()),
+                                                           p.separation_spacing.personal_space)
+                                          : lane_bodies<P>();
+    const auto run = [&]<fields_of_view Fields>() {
+        if (bodies)
+            accumulate_neighbors<P, D, Fields, true, true>(records, index, count, self, self_forward, separation,
+                                                           alignment, cohesion, sums, spacing);
+        else
+            accumulate_neighbors<P, D, Fields, true>(records, index, count, self, self_forward, separation,
+                                                     alignment, cohesion, sums);
+    };
     if (separation_test.all_round && alignment_test.all_round && cohesion_test.all_round)
-        accumulate_neighbors<P, D, fields_of_view::all_round, true>(records, index, count, self, self_forward,
-                                                                    separation, alignment, cohesion, sums);
+        run.template operator()<fields_of_view::all_round>();
     else if (same_field(separation_test, alignment_test) && same_field(alignment_test, cohesion_test))
-        accumulate_neighbors<P, D, fields_of_view::shared, true>(records, index, count, self, self_forward,
-                                                                 separation, alignment, cohesion, sums);
+        run.template operator()<fields_of_view::shared>();
     else
-        accumulate_neighbors<P, D, fields_of_view::separate, true>(records, index, count, self, self_forward,
-                                                                   separation, alignment, cohesion, sums);
+        run.template operator()<fields_of_view::separate>();
     V separation_sum, heading_sum, offset_sum;
     for (int d = 0; d < D; ++d) {
         separation_sum[d] = sums.total(sums.separation, d);
@@ -338,16 +402,19 @@ template <class P, agent A>
                             static_cast<S>(a.max_speed()), static_cast<S>(a.max_force()), p);
 }
 
-/// `steer::separation(a, neighbors, n)` over neighbors given as records (as for
-/// `flocking_over_records`), the same bits: each neighbor's test and push computed in lanes
-/// of `P` with the very operations of `separation` (the square roots and divisions, its
-/// costly part, several at a time), the pushes then subtracted one by one in the
-/// neighbors' order, as `separation` does. Neighbors at `a`'s spot, or so far that the
-/// squared distance overflows, are skipped, as `for_each_neighbor` skips them.
+/// `steer::separation(a, neighbors, n, p)` over neighbors given as records (as for
+/// `flocking_over_records`; `radii` in the records' order, read between bodies), the same
+/// bits: each neighbor's test and push computed in lanes of `P` with the very operations of
+/// `separation` (the square roots and divisions, its costly part, several at a time), the
+/// pushes then subtracted one by one in the neighbors' order, as `separation` does.
+/// Neighbors at `a`'s spot, or so far that the squared distance overflows, are skipped, as
+/// `for_each_neighbor` skips them.
 template <class P, agent A>
 [[nodiscard]] agent_vector_t<A> separation_over_records(const A& a, const scalar_t<agent_vector_t<A>>* records,
                                                         const std::uint32_t* index, std::size_t count,
-                                                        const neighborhood<agent_vector_t<A>>& n) {
+                                                        const neighborhood<agent_vector_t<A>>& n,
+                                                        const separation_params<agent_vector_t<A>>& p,
+                                                        const scalar_t<agent_vector_t<A>>* radii) {
     using V = agent_vector_t<A>;
     using S = scalar_t<V>;
     using pack = typename P::pack;
@@ -364,6 +431,9 @@ template <class P, agent A>
     const pack largest = P::broadcast(std::numeric_limits<S>::max());
     // separation_strength's cap: reach / distance - 1 is never NaN here (distance > 0).
     const pack cap = P::broadcast(S(1) / (std::numeric_limits<S>::epsilon() * std::numeric_limits<S>::epsilon()));
+    // Between bodies, the neighbors' radii (`radii[index[i]]`) and the agent's own.
+    const lane_bodies<P> bodies = p.bodies ? lane_bodies<P>(radii, static_cast<S>(a.radius()), p.personal_space)
+                                           : lane_bodies<P>();
     V sum(S(0));
     for (std::size_t done = 0; done < count; done += W) {
         // Whole records, positions and forwards: the quickest gather (the forwards go unused).
@@ -383,8 +453,13 @@ template <class P, agent A>
         const unsigned inside = P::bits(in);
         if (inside == 0) continue;  // most of a wide look, for a small neighborhood
         const pack distance = P::sqrt(P::select(in, distance_squared, one));
-        const pack push = reach / distance - one;
-        const pack strength = P::select(cap < push, cap, push);  // std::min(push, cap)
+        pack strength;
+        if (p.bodies) {  // body_separation_strength of the gap, as `separation` computes it
+            strength = bodies.strength(distance - (bodies.radius + bodies.radii_at(index + done)));
+        } else {
+            const pack push = reach / distance - one;
+            strength = P::select(cap < push, cap, push);  // std::min(push, cap)
+        }
         S term[std::size_t{D}][W];
         for (int d = 0; d < D; ++d) {
             const pack t = (offset[d] / distance) * strength;

@@ -1036,6 +1036,70 @@ TEST_CASE_TEMPLATE("separation over a crowd's neighbors in lanes gives the bits 
     }
 }
 
+TEST_CASE_TEMPLATE("separation between bodies over a crowd's neighbors reads their radii: steer::separation's bits", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(43);
+    steer::crowd<V> c;
+    c.set_max_neighbors(1024);
+    for (int i = 0; i < 300; ++i)  // mixed sizes
+        c.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(3),
+                                       .velocity = steer::random_unit_vector<V>(gen),
+                                       .radius = steer::uniform(gen, S(0.05), S(0.5)),
+                                       .max_force = 2,
+                                       .max_speed = 2});
+    for (int i = 0; i < 3; ++i) c.add(steer::vehicle_params<V>{.position = make<V>(1, 1, 0), .radius = S(0.2)});
+    const steer::neighborhood<V> n{.max_distance = S(1.5), .max_angle = S(2.4)};
+    for (const S space : {S(0.05), S(0.3), S(1)}) {
+        const steer::separation_params<V> bodies{.bodies = true, .personal_space = space};
+        std::size_t compared = 0, pushed = 0;
+        // Two steps: the second reads the radii as the move left them in grid order.
+        for (int step = 0; step < 2; ++step)
+            c.step(S(0.02), S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+                std::vector<const steer::vehicle<V>*> copy;
+                for (const auto& other : neighbors) copy.push_back(&other);
+                const V expected = steer::separation(self, copy, n, bodies);
+                const auto in_lanes = separation_in_lanes(self, neighbors, n, bodies);
+                REQUIRE(in_lanes.has_value());
+                REQUIRE(same_bits(*in_lanes, expected));
+                REQUIRE(same_bits(steer::separation(self, neighbors, n, bodies), expected));
+                ++compared;
+                pushed += expected != V(0) ? 1u : 0u;
+                return expected;
+            });
+        CHECK(compared == 2 * c.size());
+        CHECK(pushed > c.size() / 4);
+    }
+}
+
+TEST_CASE_TEMPLATE("flocking between bodies over a crowd's neighbors in lanes is steer::flocking's, up to rounding", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(47);
+    steer::crowd<V> c;
+    c.set_max_neighbors(1024);
+    for (int i = 0; i < 300; ++i)
+        c.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(4),
+                                       .velocity = steer::random_unit_vector<V>(gen),
+                                       .radius = steer::uniform(gen, S(0.05), S(0.4)),
+                                       .max_force = 2,
+                                       .max_speed = 2});
+    const steer::flocking_params<V> boids{.separation = {.max_distance = S(1.2), .max_angle = S(2.4)},
+                                          .alignment = {.max_distance = 2, .max_angle = S(2.4)},
+                                          .cohesion = {.max_distance = 2, .max_angle = S(2.4)},
+                                          .separation_spacing = {.bodies = true, .personal_space = S(0.3)}};
+    std::size_t compared = 0;
+    c.step(S(0.02), S(2), [&](steer::crowd_id, const steer::vehicle<V>& self, const auto& neighbors) {
+        std::vector<steer::vehicle<V>> copy(neighbors.begin(), neighbors.end());
+        const V expected = steer::flocking(self, copy, boids);
+        const V got = steer::flocking(self, neighbors, boids);
+        REQUIRE(glm::length(got - expected) <= S(1e-4) * std::max(S(1), self.max_force()));
+        ++compared;
+        return got;
+    });
+    CHECK(compared == c.size());
+}
+
 TEST_CASE("crowd batch_constraint without per-agent data: handles and vehicles") {
     using V = glm::vec2;
     steer::rng gen(47);

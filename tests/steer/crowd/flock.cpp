@@ -6,6 +6,7 @@
 #include <numbers>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -99,6 +100,67 @@ TEST_CASE_TEMPLATE("flock forces equal steer::flocking over the whole flock, on 
             for (int step = 0; step < 3; ++step) check_forces_against_flocking(f, p, 1.0 / 30);
         }
     }
+}
+
+TEST_CASE_TEMPLATE("flock forces between bodies equal steer::flocking with separation_spacing.bodies, mixed radii", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    for (auto p : parameter_sets<V>()) {
+        p.separation_spacing = {.bodies = true, .personal_space = S(0.25)};
+        steer::rng gen(3);
+        steer::flock<V> f;
+        f.set_max_neighbors(1024);
+        for (int i = 0; i < 500; ++i)
+            f.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(5),
+                                           .velocity = steer::random_unit_vector<V>(gen),
+                                           .radius = steer::uniform(gen, S(0.05), S(0.45)),
+                                           .max_force = 2,
+                                           .max_speed = 2});
+        for (int step = 0; step < 3; ++step) check_forces_against_flocking(f, p, 1.0 / 30);
+    }
+}
+
+TEST_CASE_TEMPLATE("flock between bodies keeps boids of mixed sizes from overlapping where between centers they do", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    // 200 boids of radii 0.1 to 0.5 released in a ball of radius 12, flocking with a strong
+    // separation over 1.6 units (a personal space of 0.4 between bodies); the deepest two
+    // bodies go into each other from 2 s to 10 s.
+    const auto deepest = [](bool bodies) {
+        steer::rng gen(9);
+        steer::flock<V> f;
+        for (int i = 0; i < 200; ++i)
+            f.add(steer::vehicle_params<V>{.position = steer::random_vector_in_unit_ball<V>(gen) * S(12),
+                                           .velocity = steer::random_unit_vector<V>(gen),
+                                           .radius = steer::uniform(gen, S(0.1), S(0.5)),
+                                           .max_force = 4,
+                                           .max_speed = 1});
+        const steer::flocking_params<V> p{.separation = {.max_distance = S(1.6)},
+                                          .alignment = {.max_distance = 3},
+                                          .cohesion = {.max_distance = 3},
+                                          .separation_weight = 3,
+                                          .alignment_weight = 1,
+                                          .cohesion_weight = 1,
+                                          .separation_spacing = {.bodies = bodies, .personal_space = S(0.4)}};
+        double worst = 0;
+        for (int step = 0; step < 600; ++step) {
+            f.step(S(1.0 / 60), p);
+            if (step < 120) continue;  // (released at random: the first 2 s sort them out)
+            const auto all = std::as_const(f).vehicles();
+            for (std::size_t i = 0; i < all.size(); ++i)
+                for (std::size_t j = i + 1; j < all.size(); ++j) {
+                    const double sum = static_cast<double>(all[i].radius() + all[j].radius());
+                    worst = std::max(worst, (sum - static_cast<double>(glm::distance(all[i].position(),
+                                                                                    all[j].position()))) / sum);
+                }
+        }
+        return worst;
+    };
+    const double centers = deepest(false), bodies = deepest(true);
+    CAPTURE(centers);
+    CAPTURE(bodies);
+    CHECK(bodies < 0.01);
+    CHECK(bodies <= centers);
 }
 
 TEST_CASE_TEMPLATE("flock forces stay exact when stragglers stretch the grid far beyond the flock", V, STEER_TEST_VECTORS) {
@@ -347,9 +409,10 @@ TEST_CASE_TEMPLATE("flock refuses bad input and moves nobody", V, STEER_TEST_VEC
 namespace {
 
 /// combine_flocking_lanes of backend P against detail::combine_flocking, bit for bit, on
-/// sums of every kind: ordinary, zero, tiny (squares underflow), huge, and no alignment.
+/// sums of every kind: ordinary, zero, tiny (squares underflow), huge, and no alignment;
+/// separation between centers, and between bodies (its fade reads the sum's length itself).
 template <class P, steer::vector V>
-void check_combine_lanes() {
+void check_combine_lanes(bool bodies) {
     using S = steer::scalar_t<V>;
     constexpr int D = steer::dimension_v<V>;
     constexpr std::size_t B = 16;
@@ -358,10 +421,12 @@ void check_combine_lanes() {
     const steer::flocking_params<V> p{.separation = {.max_distance = S(0.7)},
                                       .separation_weight = S(0.75),
                                       .alignment_weight = S(-0.25),
-                                      .cohesion_weight = S(0.5)};
+                                      .cohesion_weight = S(0.5),
+                                      .separation_spacing = {.bodies = bodies}};
     const typename P::pack weights[3] = {P::broadcast(p.separation_weight), P::broadcast(p.alignment_weight),
                                          P::broadcast(p.cohesion_weight)};
-    const typename P::pack reach = P::broadcast(p.separation.max_distance);
+    const typename P::pack reach = P::broadcast(steer::detail::separation_reach(p));
+    const typename P::pack shift = P::broadcast(steer::detail::separation_shift(p));
     const auto any_sum = [&](int kind) {
         V v = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(5));
         if (kind == 1) v = V(S(0));
@@ -394,7 +459,7 @@ void check_combine_lanes() {
             }
         }
         for (std::size_t j = 0; j < B; j += P::width) {
-            const unsigned done = steer::detail::combine_flocking_lanes<P, D>(block, j, weights, reach);
+            const unsigned done = steer::detail::combine_flocking_lanes<P, D>(block, j, weights, reach, shift);
             for (std::size_t l = 0; l < P::width; ++l) {
                 if (!((done >> l) & 1u)) continue;
                 ++lanes_used;
@@ -415,8 +480,11 @@ void check_combine_lanes() {
 
 TEST_CASE_TEMPLATE("flock's flocking forces in lanes are combine_flocking's, bit for bit", V, STEER_TEST_VECTORS_ALL) {
     using S = steer::scalar_t<V>;
-    check_combine_lanes<steer::detail::simd::native_pack<S>, V>();
-    check_combine_lanes<steer::detail::simd::array_pack<S, 4>, V>();
+    for (const bool bodies : {false, true}) {
+        CAPTURE(bodies);
+        check_combine_lanes<steer::detail::simd::native_pack<S>, V>(bodies);
+        check_combine_lanes<steer::detail::simd::array_pack<S, 4>, V>(bodies);
+    }
 }
 
 TEST_CASE_TEMPLATE("flock steps agents a few denormals apart with a denormal reach (the grid plan ended)", V,
