@@ -295,6 +295,8 @@ inline std::vector<refusal> refusals() {
         [=] { steer::validate(reciprocal{.detour_angle = 4}); }, true);
     add("steer::reciprocal_avoidance: neighbor_distance must be > 0 (infinity for no limit) (got 0)",
         [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.neighbor_distance = 0}); });
+    add("steer::reciprocal_avoidance: time_headway must be >= 0 and finite (got -1)",
+        [=] { (void)steer::reciprocal_avoidance(ok, none, V(0), step, reciprocal{.time_headway = -1}); });
     add("steer::reciprocal_avoidance: preferred_velocity must be finite (got (inf, 0, 0))",
         [=] { (void)steer::reciprocal_avoidance(ok, none, bad, step); });
     add("steer::reciprocal_avoidance: dt must be > 0 and finite (got 0)",

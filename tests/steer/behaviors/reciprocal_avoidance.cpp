@@ -507,6 +507,83 @@ TEST_CASE_TEMPLATE("a max_force of 2 × mass × max_speed / dt takes the chosen 
     CHECK(changed > 20);  // some changes were large ones
 }
 
+namespace {
+
+/// A follower that wants 1.6 m/s walks behind a leader that wants `leader_speed`, in file
+/// along x (between walls 0.6 m apart: no overtaking), for 20 s; returns the distance between
+/// their centers at the end, and the leader's highest speed along x on the way. People-sized: radius
+/// 0.22, max speed 1.6.
+template <steer::vector V>
+std::pair<double, double> in_file(double leader_speed, const steer::reciprocal_avoidance_params<V>& p) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    const auto person = [](double x, double speed) {
+        return steer::vehicle<V>({.position = make<V>(x, 0, 0), .velocity = make<V>(speed, 0, 0),
+                                  .radius = S(0.22), .max_force = 16, .max_speed = S(1.6)});
+    };
+    std::vector<steer::vehicle<V>> pair{person(2, leader_speed), person(0, 1.6)};
+    const std::vector<V> wanted{make<V>(leader_speed, 0, 0), make<V>(1.6, 0, 0)};
+    std::vector<steer::plane<V>> walls{{make<V>(0, 1, 0), S(-0.3)}, {make<V>(0, -1, 0), S(-0.3)}};
+    if constexpr (steer::dimension_v<V> == 3) {
+        walls.push_back({V(0, 0, 1), S(-0.3)});
+        walls.push_back({V(0, 0, -1), S(-0.3)});
+    }
+    double fastest = 0;
+    for (int step = 0; step < 20 * 60; ++step) {
+        steer::test::step_all(pair, [&](std::size_t i) {
+            return steer::reciprocal_avoidance(pair[i], pair, walls, wanted[i], dt, p);
+        }, 1.0 / 60);
+        fastest = std::max(fastest, static_cast<double>(pair[0].velocity().x));
+    }
+    return {static_cast<double>(glm::distance(pair[0].position(), pair[1].position())), fastest};
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("with a time headway, walkers in file keep a distance that grows with their speed", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const steer::reciprocal_avoidance_params<V> plain{.keep_to_preferred_speed = true};
+    const steer::reciprocal_avoidance_params<V> headway{.time_headway = S(0.5), .keep_to_preferred_speed = true};
+    const double touching = 0.44 + 0.02;  // the two radii and the clearance
+    // (Distances by name, not by structured binding: clang 14's CAPTURE cannot capture one.)
+    const double slow_plain = in_file<V>(0.4, plain).first;
+    const double fast_plain = in_file<V>(1.2, plain).first;
+    const double slow = in_file<V>(0.4, headway).first;
+    const double fast = in_file<V>(1.2, headway).first;
+    CAPTURE(slow_plain);
+    CAPTURE(fast_plain);
+    CAPTURE(slow);
+    CAPTURE(fast);
+    // Without headway the follower closes up to the bodies (and a little of the horizon)
+    // whatever the speed; with it, the gap holds about half a second of their speed.
+    CHECK(slow_plain < touching + 0.2);
+    CHECK(fast_plain < touching + 0.3);
+    CHECK(slow >= touching + 0.5 * 0.4 * 0.95);
+    CHECK(fast >= touching + 0.5 * 1.2 * 0.95);
+    CHECK(fast - slow > 0.5 * 0.8 * 0.8);
+    CHECK(fast < touching + 0.5 * 1.2 + 0.5);  // kept, not pushed far back
+}
+
+TEST_CASE_TEMPLATE("keep_to_preferred_speed: a walker is not hurried along by one behind, and one standing still "
+                   "still steps aside", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    // The paper's rule: the follower's approach pushes the leader past the 0.8 m/s it wants.
+    const auto [hurried_gap, hurried_top] = in_file<V>(0.8, steer::reciprocal_avoidance_params<V>{});
+    CHECK(hurried_top > 0.9);
+    const auto [kept_gap, kept_top] = in_file<V>(0.8, steer::reciprocal_avoidance_params<V>{.keep_to_preferred_speed = true});
+    CHECK(kept_top <= 0.8 + 1e-4);
+    CHECK(kept_gap >= 0.44);  // and the bodies stay apart
+    CHECK(hurried_gap >= 0.44);
+    // One standing in the way of a walker still gets out of its way, up to max_speed less
+    // what it wants.
+    const steer::reciprocal_avoidance_params<V> p{.keep_to_preferred_speed = true};
+    const auto standing = walker(make<V>(0, 0, 0));
+    const std::vector<steer::vehicle<V>> coming{walker(make<V>(-1.2, 0.1, 0), make<V>(2, 0, 0))};
+    const V moved = steer::collision_free_velocity(standing, coming, V(S(0)), S(1) / S(60), p);
+    CHECK(steer::safe_length(moved) > S(0.5));
+}
+
 TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const S dt = S(1) / S(60);
@@ -612,6 +689,8 @@ TEST_CASE_TEMPLATE("reciprocal avoidance refuses bad input by name", V, STEER_TE
         CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.max_neighbors = count}), std::invalid_argument);
     CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.detour_angle = 4}), std::invalid_argument);
     CHECK_THROWS_AS(steer::validate(steer::reciprocal_avoidance_params<V>{.clearance = -1}), std::invalid_argument);
+    CHECK(refusal_of([&] { steer::validate(steer::reciprocal_avoidance_params<V>{.time_headway = -1}); })
+              .find("time_headway must be >= 0") != std::string::npos);
     for (const S distance : {S(0), S(-1), std::numeric_limits<S>::quiet_NaN()})
         CHECK(refusal_of([&] { steer::validate(steer::reciprocal_avoidance_params<V>{.neighbor_distance = distance}); })
                   .find("neighbor_distance must be > 0 (infinity for no limit)") != std::string::npos);
