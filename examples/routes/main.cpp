@@ -79,8 +79,8 @@ int main(int argc, char** argv) {
         d.time_limit = s.time_limit;
         const routes::doorway_figures f = routes::run_doorway(d);
         std::printf("\ndoorway: 2 x %d agents swap sides through a %.0f m door, routes from the grid, no waypoint;\n"
-                    "reciprocal avoidance. Routed %d of %d; through the door %d, the last at %.1f s; home (within 0.5 m)\n"
-                    "after %.0f s: %d\n",
+                    "reciprocal avoidance, stuck agents yielding. Routed %d of %d; through the door %d, the last at\n"
+                    "%.1f s; home (within 0.5 m) after %.0f s: %d\n",
                     d.per_side, static_cast<double>(d.door), f.routed, f.agents, f.crossed, f.last_crossing,
                     static_cast<double>(d.time_limit), f.home);
     }

@@ -1,10 +1,13 @@
 // The routes example's RTS level (examples/routes/scenario.hpp): units sent to goals of
 // their own across 20 buildings, half of them concave, with routes from the navigation grid
 // (issue 48's targets; docs/world.md, "Getting there"). The full 500 units take seconds: they
-// run where STEER_TEST_HEAVY is set; elsewhere 60 units run the same checks.
+// run where STEER_TEST_HEAVY is set; elsewhere 60 units run the same checks. The doorway
+// (examples/routes/doorway.hpp): routed groups swap sides through a 3 m door, which clogs
+// unless stuck agents yield (2 x 100 for 120 s where heavy tests run, 2 x 30 for 40 s).
 
 #include <doctest/doctest.h>
 
+#include <routes/doorway.hpp>
 #include <routes/scenario.hpp>
 
 #include "test_util.hpp"
@@ -49,3 +52,17 @@ TEST_CASE("without routes the same blends leave units stuck behind concave build
     }
 }
 #endif
+
+TEST_CASE("through a door, routed groups swap sides when stuck agents yield; without, the door clogs") {
+    routes::doorway_settings s;
+    s.per_side = STEER_TEST_HEAVY ? 100 : 30;
+    s.time_limit = STEER_TEST_HEAVY ? 120.0f : 40.0f;
+    const routes::doorway_figures yielding = routes::run_doorway(s);
+    s.yield_when_stuck = false;
+    const routes::doorway_figures clogging = routes::run_doorway(s);
+    CAPTURE(yielding.crossed);
+    CAPTURE(clogging.crossed);
+    CHECK(yielding.routed == yielding.agents);
+    CHECK(yielding.crossed >= yielding.agents * 2 / 5);
+    CHECK(clogging.crossed <= yielding.crossed / 5);
+}

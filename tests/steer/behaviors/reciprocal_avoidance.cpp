@@ -584,6 +584,27 @@ TEST_CASE_TEMPLATE("keep_to_preferred_speed: a walker is not hurried along by on
     CHECK(steer::safe_length(moved) > S(0.5));
 }
 
+TEST_CASE_TEMPLATE("yield_when_stuck: an agent that gets nowhere takes the avoiding of one standing still", V,
+                   STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    // Stuck (at rest, though it wants to walk along +y), with a neighbor closing in from +x.
+    const auto stuck = walker(make<V>(0, 0, 0));
+    const std::vector<steer::vehicle<V>> coming{walker(make<V>(1.5, 0, 0), make<V>(-2, 0, 0))};
+    const V wants = make<V>(0, 2, 0);
+    const V usual = steer::collision_free_velocity(stuck, coming, wants, dt);
+    const V yielding = steer::collision_free_velocity(stuck, coming, wants, dt, {.yield_when_stuck = true});
+    // Without: half the avoiding, as an agent that wants its full speed. With: all of it, as
+    // one standing still (the same answer as for an agent that wants nothing).
+    CHECK(yielding.x < usual.x - S(0.2));
+    const V standing = steer::collision_free_velocity(stuck, coming, V(S(0)), dt);
+    CHECK(yielding.x <= standing.x + S(1e-4));
+    // Walking the way it wants, it keeps its usual share.
+    const auto walking = walker(make<V>(0, 0, 0), make<V>(0, 2, 0));
+    CHECK(steer::test::same_bits(steer::collision_free_velocity(walking, coming, wants, dt, {.yield_when_stuck = true}),
+                                 steer::collision_free_velocity(walking, coming, wants, dt)));
+}
+
 TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     const S dt = S(1) / S(60);
