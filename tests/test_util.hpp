@@ -18,6 +18,8 @@
 #include <steer/vector.hpp>
 #include <steer/vehicle.hpp>
 
+#include "refusal_of.hpp"
+
 namespace doctest {
 /// Prints glm vectors in failure messages: "vec2(1.0, 0.0)".
 template <glm::length_t L, class T, glm::qualifier Q>
@@ -73,17 +75,6 @@ inline constexpr bool threads_available = false;
 #else
 inline constexpr bool threads_available = true;
 #endif
-
-/// The message of the std::invalid_argument `f` throws, or "(nothing thrown)".
-template <class F>
-std::string refusal_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 /// Builds a vector of either dimension from 2D or 3D components (z ignored in 2D), each of
 /// any arithmetic type (converted straight to the vector's scalar).

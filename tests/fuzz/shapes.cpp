@@ -41,6 +41,7 @@
 #include <steer/world/sphere.hpp>
 #include <steer/world/sweep.hpp>
 
+#include "../refusal_of.hpp"
 #include "fuzz_input.hpp"
 
 namespace {
@@ -52,33 +53,22 @@ double magnitude(const V& v) {
     return static_cast<double>(steer::max_abs_component(v));
 }
 
-/// The message `f` is refused with ("" when it is not).
-template <class F>
-std::string refusal_of(F&& f) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "";
-}
-
 /// Every behavior that takes shapes refuses a shape its own validate refuses, with that
 /// message: obstacle_avoidance, hide and reciprocal_avoidance as an obstacle, containment as
 /// a region (where a box of no size is allowed).
 template <steer::vector V, class Shape>
 void refused_alike(const Shape& shape) {
     using S = steer::scalar_t<V>;
-    const std::string obstacle = refusal_of([&] { steer::detail::validate_obstacle(shape); });
+    const std::string obstacle = steer::test::refusal_of([&] { steer::detail::validate_obstacle(shape); });
     const steer::vehicle<V> a({.velocity = V(S(1)), .max_force = 2});
     const std::vector<steer::vehicle<V>> none;
-    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::obstacle_avoidance(a, shape); }) == obstacle);
-    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::hide(a, V(S(-3)), shape); }) == obstacle);
-    STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::reciprocal_avoidance(a, none, shape, V(S(0)), S(1) / S(60)); }) ==
+    STEER_FUZZ_CHECK(steer::test::refusal_of([&] { (void)steer::obstacle_avoidance(a, shape); }) == obstacle);
+    STEER_FUZZ_CHECK(steer::test::refusal_of([&] { (void)steer::hide(a, V(S(-3)), shape); }) == obstacle);
+    STEER_FUZZ_CHECK(steer::test::refusal_of([&] { (void)steer::reciprocal_avoidance(a, none, shape, V(S(0)), S(1) / S(60)); }) ==
                      obstacle);
     if constexpr (steer::region<Shape, V>) {
-        const std::string region = refusal_of([&] { steer::detail::validate_region(shape); });
-        STEER_FUZZ_CHECK(refusal_of([&] { (void)steer::containment(a, shape); }) == region);
+        const std::string region = steer::test::refusal_of([&] { steer::detail::validate_region(shape); });
+        STEER_FUZZ_CHECK(steer::test::refusal_of([&] { (void)steer::containment(a, shape); }) == region);
     }
 }
 
