@@ -68,7 +68,7 @@ steer::reciprocal_avoidance_params<vec> avoidance(bool people) {
     return {.obstacle_time_horizon = 0.3f, .max_neighbors = 10, .time_headway = 0.25f, .keep_to_preferred_speed = true};
 }
 
-/// The others within `looking` of `at`, from a lattice of everyone (and, in the corridor, the
+/// The others within `looking` of `self`, from a lattice of everyone (and, in the corridor, the
 /// copies that stand in for people across its joined ends).
 void gather(const steer::bin_lattice<vec, const steer::vehicle2*>& lattice, const steer::vehicle2& self,
             std::vector<const steer::vehicle2*>& out) {
