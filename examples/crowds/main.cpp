@@ -1,8 +1,9 @@
 // Crowds that neither overlap nor jam: the scenes of scenario.hpp (a circle of 100 and of
 // 1,000 agents walking to their antipodes, two blocks of 200 crossing at right angles, two
-// streams meeting in a corridor), each steered by reciprocal avoidance and by the best blend
-// of the classic behaviors. Prints one table row per scene and method (docs/behaviors.md,
-// "Reciprocal avoidance").
+// streams meeting in a corridor, 300 agents to random goals), each steered by reciprocal
+// avoidance and by the best blend of the classic behaviors. Prints one table row per scene
+// and method (docs/behaviors.md, "Reciprocal avoidance"). The options set what an RVO2 user
+// sets (neighbors, horizon, max_force, home within 0.1 m) to run the scenes RVO2's way.
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,11 +19,19 @@ namespace {
 constexpr const char* usage = R"(usage: crowds [options]
 
 options:
-  --scene S     circle, circle-1000, crossing, corridor, or all (default all; circle-1000
-                takes a minute or two)
+  --scene S     circle, circle-1000, crossing, corridor, random, or all (default all;
+                circle-1000 takes a minute or two; all leaves random out)
   --method M    reciprocal, blend, or both (default both)
-  --agents N    the circle's agents (default 100; circle-1000 has 1000)
+  --agents N    the circle's agents (default 100; circle-1000 has 1000; random 300)
+  --seed N      the random scene's (default 1)
   --seconds T   simulated seconds at most (default 600)
+  --neighbors K reciprocal avoidance's max_neighbors (default 6)
+  --horizon T   its time_horizon, s (default 3)
+  --force F     every agent's max_force, N (default 20; 240 takes the chosen velocity in
+                one step, as RVO2's agents do)
+  --home D      the run ends when every agent is within D m of its goal at once (default:
+                each arrives for good within one radius)
+  --shorten-horizons on|off  shorten_horizons_when_blocked (default off)
   --help        show this help
 )";
 
@@ -44,8 +53,9 @@ void print_row(const char* scene, const char* method, const crowds::figures& f) 
 
 int main(int argc, char** argv) {
     std::string scene = "all", method = "both";
-    int agents = 100;
+    int agents = 0;  // the scene's own count
     float seconds = 600;
+    crowds::settings base;
     for (int i = 1; i < argc; ++i) {
         const std::string_view option = argv[i];
         if (option == "--help") {
@@ -58,10 +68,21 @@ int main(int argc, char** argv) {
         else if (option == "--method") method = value;
         else if (option == "--agents") agents = static_cast<int>(number(option, value, 2, 5000));
         else if (option == "--seconds") seconds = static_cast<float>(number(option, value, 1, 36000));
+        else if (option == "--seed") base.seed = static_cast<unsigned>(number(option, value, 0, 4e9));
+        else if (option == "--neighbors") base.reciprocal.max_neighbors = static_cast<int>(number(option, value, 1, 64));
+        else if (option == "--horizon") base.reciprocal.time_horizon = static_cast<float>(number(option, value, 0.25, 100));
+        else if (option == "--force") base.max_force = static_cast<float>(number(option, value, 0.1, 1e6));
+        else if (option == "--home") base.home_distance = static_cast<float>(number(option, value, 0.01, 10));
+        else if (option == "--shorten-horizons") {
+            if (std::string_view(value) != "on" && std::string_view(value) != "off")
+                fail("--shorten-horizons must be on or off (got '" + std::string(value) + "')");
+            base.reciprocal.shorten_horizons_when_blocked = std::string_view(value) == "on";
+        }
         else fail("unknown option " + std::string(option));
     }
-    if (scene != "all" && scene != "circle" && scene != "circle-1000" && scene != "crossing" && scene != "corridor")
-        fail("--scene must be circle, circle-1000, crossing, corridor or all (got '" + scene + "')");
+    if (scene != "all" && scene != "circle" && scene != "circle-1000" && scene != "crossing" && scene != "corridor" &&
+        scene != "random")
+        fail("--scene must be circle, circle-1000, crossing, corridor, random or all (got '" + scene + "')");
     if (method != "both" && method != "reciprocal" && method != "blend")
         fail("--method must be reciprocal, blend or both (got '" + method + "')");
 
@@ -72,20 +93,29 @@ int main(int argc, char** argv) {
         int agents;
     };
     std::vector<row> rows;
-    if (scene == "all" || scene == "circle") rows.push_back({"circle", crowds::scene::circle, agents});
+    if (scene == "all" || scene == "circle") rows.push_back({"circle", crowds::scene::circle, agents > 0 ? agents : 100});
     if (scene == "all" || scene == "circle-1000") rows.push_back({"circle-1000", crowds::scene::circle, 1000});
     if (scene == "all" || scene == "crossing") rows.push_back({"crossing", crowds::scene::crossing, 0});
     if (scene == "all" || scene == "corridor") rows.push_back({"corridor", crowds::scene::corridor, 0});
+    if (scene == "random") rows.push_back({"random", crowds::scene::random, agents > 0 ? agents : 300});
 
-    std::printf("radius 0.5 m, top speed 2 m/s, max_force 20 N (mass 1 kg), 60 Hz; an agent has arrived within\n"
-                "0.5 m of its goal; overlaps are pairs closer than 99%% of their radii's sum, counted every step\n\n");
+    std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), 60 Hz, %d neighbors, horizon %g s,\n"
+                "shorten_horizons_when_blocked %s; ",
+                static_cast<double>(base.max_force), base.reciprocal.max_neighbors,
+                static_cast<double>(base.reciprocal.time_horizon),
+                base.reciprocal.shorten_horizons_when_blocked ? "on" : "off");
+    if (base.home_distance > 0)
+        std::printf("done when every agent is within %g m of its goal at once;\n", static_cast<double>(base.home_distance));
+    else
+        std::printf("an agent has arrived within 0.5 m of its goal;\n");
+    std::printf("overlaps are pairs closer than 99%% of their radii's sum, counted every step\n\n");
     std::printf("%-12s %-10s %11s %9s %7s %10s %9s %11s %12s\n", "scene", "method", "arrived", "finish", "/straight",
                 "overlaps", "deepest", "closest", "per agent-step");
     for (const row& r : rows) {
         for (const auto m : {crowds::method::reciprocal, crowds::method::blend}) {
             if (m == crowds::method::reciprocal && method == "blend") continue;
             if (m == crowds::method::blend && method == "reciprocal") continue;
-            crowds::settings s;
+            crowds::settings s = base;
             s.scene = r.scene;
             s.method = m;
             if (r.agents > 0) s.agents = r.agents;

@@ -9,9 +9,12 @@
 ///   - crossing: two blocks of 200 (10 abreast, 20 deep, 2 m apart) meeting at right angles
 ///     in the middle of their 60 m walks (30 s straight);
 ///   - corridor: two blocks of 60 (6 abreast, 10 deep, 1.5 m apart) meeting head on between
-///     two walls 14 m apart, each walking 40 m (20 s straight).
+///     two walls 14 m apart, each walking 40 m (20 s straight);
+///   - random: 300 agents at random spots in a 30 m square, each walking to a random goal in
+///     it (starts at least 1.2 m apart, and goals too).
 /// An agent arrives when its center comes within one radius of its goal, and then stays
-/// there (an obstacle the others must get past). Two ways of steering:
+/// there (an obstacle the others must get past); or, with `home_distance`, the run ends when
+/// every agent is within that distance of its goal at once (RVO2's examples' criterion). Two ways of steering:
 ///   - reciprocal: `steer::reciprocal_avoidance` from a preferred velocity toward the goal;
 ///   - blend: a truncated sum of unaligned collision avoidance, separation, obstacle
 ///     avoidance (the corridor's walls) and arrival, the best the classic behaviors do.
@@ -34,7 +37,7 @@ namespace crowds {
 using vec = glm::vec2;
 
 /// The scenes.
-enum class scene { circle, crossing, corridor };
+enum class scene { circle, crossing, corridor, random };
 
 /// The ways of steering.
 enum class method {
@@ -59,7 +62,8 @@ struct blend_settings {
 struct settings {
     crowds::scene scene = scene::circle;
     crowds::method method = method::reciprocal;
-    int agents = 100;             ///< the circle's; the crossing has 400, the corridor 120
+    int agents = 100;             ///< the circle's and the random scene's; the crossing has 400, the corridor 120
+    unsigned seed = 1;            ///< the random scene's
     float block_spacing = 2;      ///< the crossing's: between neighbors in a block, m
     float corridor_width = 14;    ///< between the corridor's walls, m
     float radius = 0.5f;          ///< every body's, m
@@ -69,6 +73,9 @@ struct settings {
     float time_limit = 600;       ///< simulated seconds at most
     float slowing_distance = 1;   ///< an agent slows down within this distance of its goal, m
     float neighbor_radius = 5;    ///< an agent's neighbors are the others within this distance, m
+    /// 0: an agent has arrived for good once within one radius of its goal; > 0: the run ends
+    /// when every agent is within this distance of its goal at once, m.
+    float home_distance = 0;
     steer::reciprocal_avoidance_params<vec> reciprocal{};
     blend_settings blend{};
 };
@@ -119,6 +126,18 @@ inline layout make_layout(const settings& s) {
                 }
             }
         }
+    } else if (s.scene == scene::random) {
+        steer::rng gen(s.seed);
+        const auto spot = [&] {
+            return (vec(steer::uniform01<float>(gen), steer::uniform01<float>(gen)) - 0.5f) * 30.0f;
+        };
+        const auto apart = [](const std::vector<vec>& taken, vec p) {
+            return std::all_of(taken.begin(), taken.end(), [&](vec q) { return glm::distance(p, q) >= 1.2f; });
+        };
+        while (static_cast<int>(l.starts.size()) < s.agents)
+            if (const vec p = spot(); apart(l.starts, p)) l.starts.push_back(p);
+        while (static_cast<int>(l.goals.size()) < s.agents)
+            if (const vec p = spot(); apart(l.goals, p)) l.goals.push_back(p);
     } else {
         // Two blocks walk toward each other down a corridor 14 m wide, 40 m each.
         constexpr float spacing = 1.5f;
@@ -211,7 +230,8 @@ figures run(const settings& s, OnStep&& on_step) {
         int count = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const vec at = agents[i].position();
-            if (!arrived[i] && glm::distance(at, l.goals[i]) <= s.radius) arrived[i] = true;
+            if (s.home_distance > 0) arrived[i] = glm::distance(at, l.goals[i]) <= s.home_distance;
+            else if (!arrived[i] && glm::distance(at, l.goals[i]) <= s.radius) arrived[i] = true;
             count += arrived[i] ? 1 : 0;
             lattice.for_each_within(at, 2.0f, [&](std::size_t j, float distance_squared) {
                 if (j <= i) return;

@@ -27,6 +27,20 @@ steer::vehicle<V> walker(const V& position, const V& velocity = V(0)) {
                               .max_speed = 2});
 }
 
+/// When two bodies `offset` apart (the other's center minus this one's) with relative
+/// velocity `closing` (this one's minus the other's) first touch, moving straight; infinity
+/// if never.
+template <steer::vector V>
+steer::scalar_t<V> first_contact_time(const V& offset, const V& closing, steer::scalar_t<V> reach) {
+    using S = steer::scalar_t<V>;
+    // |offset - closing t| = reach: a t^2 - 2 b t + c = 0.
+    const S a = glm::dot(closing, closing), b = glm::dot(offset, closing), c = glm::dot(offset, offset) - reach * reach;
+    if (c <= S(0)) return S(0);
+    const S discriminant = b * b - a * c;
+    if (a <= S(0) || b <= S(0) || discriminant < S(0)) return std::numeric_limits<S>::infinity();
+    return (b - std::sqrt(discriminant)) / a;
+}
+
 /// Toward `goal` at top speed, slowing within 1 m of it.
 template <steer::vector V>
 V toward(const steer::vehicle<V>& a, const V& goal) {
@@ -603,6 +617,51 @@ TEST_CASE_TEMPLATE("yield_when_stuck: an agent that gets nowhere takes the avoid
     const auto walking = walker(make<V>(0, 0, 0), make<V>(0, 2, 0));
     CHECK(steer::test::same_bits(steer::collision_free_velocity(walking, coming, wants, dt, {.yield_when_stuck = true}),
                                  steer::collision_free_velocity(walking, coming, wants, dt)));
+}
+
+TEST_CASE_TEMPLATE("shorten_horizons_when_blocked: hemmed in from every side, an agent keeps clear for a shorter "
+                   "horizon instead of giving up its way", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    const S dt = S(1) / S(60);
+    // At rest, wanting +x, with eight neighbors 2.5 m away closing in at 2 m/s from every
+    // side: no velocity keeps clear of all of them for their horizons (1.6 s), so the paper's
+    // fallback takes the one that enters the worst half-plane least.
+    const auto hemmed = walker(make<V>(0, 0, 0));
+    std::vector<steer::vehicle<V>> ring;
+    for (int i = 0; i < 8; ++i) {
+        const double angle = 2 * 3.14159265358979 * i / 8;
+        const V at = make<V>(2.5 * std::cos(angle), 2.5 * std::sin(angle), 0);
+        ring.push_back(walker(at, -at * S(0.8)));
+    }
+    const V wants = make<V>(2, 0, 0);
+    // (Without the detour, which would turn it aside: this is about the program alone.)
+    const steer::reciprocal_avoidance_params<V> paper{.detour_angle = 0};
+    const steer::reciprocal_avoidance_params<V> shorten{.detour_angle = 0, .shorten_horizons_when_blocked = true};
+    const V stopped = steer::collision_free_velocity(hemmed, ring, wants, dt, paper);
+    const V moving = steer::collision_free_velocity(hemmed, ring, wants, dt, shorten);
+    CAPTURE(stopped);
+    CAPTURE(moving);
+    // The fallback's answer makes no way toward the goal; the shortened horizons' answer goes
+    // straight toward it, as fast as the neighbor ahead allows.
+    CHECK(stopped.x <= S(0.01));
+    CHECK(moving.x > S(0.1));
+    CHECK(near(moving, make<V>(moving.x, 0, 0), 1e-5));
+    // What it takes keeps it clear of every neighbor, each moving on as it does, for at
+    // least a quarter of the horizons it shortened (0.4 s, where they would meet in 0.74 s).
+    for (const auto& b : ring) {
+        const S contact = first_contact_time(b.position() - hemmed.position(), moving - b.velocity(),
+                                             hemmed.radius() + b.radius());
+        CAPTURE(b.position());
+        CHECK(contact >= S(0.4));
+    }
+    // With room for the paper's program, it changes nothing; nor does it for a vehicle too
+    // weak to reverse within the longest horizon (the floor: 2 × mass × max_speed / max_force).
+    const std::vector<steer::vehicle<V>> one{ring[0]};
+    CHECK(steer::test::same_bits(steer::collision_free_velocity(hemmed, one, wants, dt, shorten),
+                                 steer::collision_free_velocity(hemmed, one, wants, dt, paper)));
+    const steer::vehicle<V> weak({.radius = S(0.5), .max_force = S(1), .max_speed = 2});
+    CHECK(steer::test::same_bits(steer::collision_free_velocity(weak, ring, wants, dt, shorten),
+                                 steer::collision_free_velocity(weak, ring, wants, dt, paper)));
 }
 
 TEST_CASE_TEMPLATE("reciprocal avoidance is finite for degenerate input", V, STEER_TEST_VECTORS) {
