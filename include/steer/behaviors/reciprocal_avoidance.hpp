@@ -499,10 +499,12 @@ template <agent A, class R, class Obstacles>
     const S speed = safe_length(velocity);
     const S longest_horizon = std::max(p.time_horizon, dt);
     const S neighbor_distance_squared = p.neighbor_distance * p.neighbor_distance;  // (overflow: infinity, no limit)
-    // The kept neighbors' pairs, nearest first, to build their half-planes from (again, with
-    // shorter horizons, when the program has no solution and the agent may shorten them).
+    nearest_constraints<V> others(constraints.data() + hard, keys.data() + hard, p.max_neighbors);
+    // With shorten_horizons_when_blocked, the same neighbors' pairs in the same order, to
+    // build their half-planes again with shorter horizons when the program has no solution.
     std::array<neighbor_pair<V>, reciprocal_neighbor_capacity> pairs;
-    nearest_by_key<V, neighbor_pair<V>> others(pairs.data(), keys.data() + hard, p.max_neighbors);
+    std::array<S, reciprocal_neighbor_capacity> pair_keys;
+    nearest_by_key<V, neighbor_pair<V>> kept_pairs(pairs.data(), pair_keys.data(), p.max_neighbors);
     for (auto&& element : neighbors) {
         const auto* other = agent_address<V>(element);
         if (other == nullptr) continue;
@@ -543,21 +545,28 @@ template <agent A, class R, class Obstacles>
         const avoidance_share<S> share = other_max_speed > S(0)
                                              ? give_way(usual, offset, distance, velocity, speed, V(other->velocity()))
                                              : avoidance_share<S>{S(1), S(1)};
-        const neighbor_pair<V> pair{offset, relative_velocity, reach, horizon, share, standing_room - std::max(S(0), gap)};
-        if (!pair_half_space(pair, S(1), dt, inverse_dt, velocity, max_speed)) continue;  // allows every velocity we have
-        others.add(gap, pair);
+        half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt, share,
+                                                velocity);
+        // Standing room: closer than that to the neighbor, move away at the rest over the
+        // horizon. A tighter line than the pair's, so the pair's guarantee stands.
+        const S unused = standing_room - std::max(S(0), gap);
+        if (unused > S(0)) h.offset += unused / horizon;
+        if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) continue;  // allows every velocity we have
+        others.add(gap, h);
+        if (p.shorten_horizons_when_blocked)
+            kept_pairs.add(gap, {offset, relative_velocity, reach, horizon, share, unused});
     }
     // The neighbors' half-planes, after the obstacles', with every horizon scaled by `scale`
     // (never below `floor`); those that allow every velocity up to max_speed left out.
+    int count = hard + others.size();
     const auto build = [&](S scale, S floor) {
-        int count = hard;
-        for (int i = 0; i < others.size(); ++i) {
-            const auto h = pair_half_space(pairs[static_cast<std::size_t>(i)], scale, floor, inverse_dt, velocity, max_speed);
-            if (h) constraints[static_cast<std::size_t>(count++)] = *h;
+        int built = hard;
+        for (int i = 0; i < kept_pairs.size(); ++i) {
+            if (const auto h = pair_half_space(pairs[static_cast<std::size_t>(i)], scale, floor, inverse_dt, velocity, max_speed))
+                constraints[static_cast<std::size_t>(built++)] = *h;
         }
-        return count;
+        return built;
     };
-    int count = build(S(1), dt);
     // Shorter horizons, down to the step or the time to reverse at max_force, whichever is longer.
     const S force = static_cast<S>(a.max_force());
     const S reverse_time = force > S(0) ? S(2) * static_cast<S>(mass(a)) * max_speed / force : S(0);
@@ -566,21 +575,26 @@ template <agent A, class R, class Obstacles>
     // The program: toward the preferred velocity; then, if the agent is short of it and the
     // program too, toward the preferred velocity turned right in proportion to both.
     std::array<half_space<V>, capacity> projected;
+    bool shortened = false;  // the neighbors' half-planes are not those of their own horizons
     const auto solve = [&](const V& wanted, auto& scratch) {
+        if (shortened) count = build(S(1), dt);
+        shortened = false;
         V chosen;
         int solved = scratch.solve(constraints.data(), count, max_speed, lp_goal<V>{wanted, false}, chosen);
         if (solved < count && p.shorten_horizons_when_blocked) {
             // No solution: halve the horizons until there is one (the velocity that keeps clear
             // for the longest horizons that have one), or the shortest have none either.
-            int shortened = count;
-            for (S scale = S(0.5); solved < shortened && scale * p.time_horizon >= shortest_horizon; scale *= S(0.5)) {
-                shortened = build(scale, shortest_horizon);
-                solved = scratch.solve(constraints.data(), shortened, max_speed, lp_goal<V>{wanted, false}, chosen);
+            for (S scale = S(0.5); scale * p.time_horizon >= shortest_horizon; scale *= S(0.5)) {
+                const int built = build(scale, shortest_horizon);
+                shortened = true;
+                if (scratch.solve(constraints.data(), built, max_speed, lp_goal<V>{wanted, false}, chosen) == built)
+                    return chosen;
             }
-            const bool found = solved == shortened;
-            if (shortened != count || found) count = build(S(1), dt);  // as they were, for the next program
-            if (found) return chosen;
-            solved = scratch.solve(constraints.data(), count, max_speed, lp_goal<V>{wanted, false}, chosen);
+            if (shortened) {
+                count = build(S(1), dt);
+                shortened = false;
+                solved = scratch.solve(constraints.data(), count, max_speed, lp_goal<V>{wanted, false}, chosen);
+            }
         }
         if (solved < count)
             lp_least_penetration(constraints.data(), hard, count, solved, max_speed, chosen, projected.data(), scratch);
