@@ -32,7 +32,8 @@ struct doorway_settings {
     float max_force = 20;        ///< mass 1
     float hz = 60;
     float time_limit = 120;      ///< s
-    bool yield_when_stuck = true;  ///< reciprocal avoidance's option (false: the door clogs)
+    /// Reciprocal avoidance's tuning (without `yield_when_stuck`, the door clogs).
+    steer::reciprocal_avoidance_params<vec> avoidance{.yield_when_stuck = true};
 };
 
 /// What a doorway run measured.
@@ -86,7 +87,7 @@ inline doorway_figures run_doorway(const doorway_settings& s) {
         const vec wanted = steer::safe_normalize(aim - self.position()) * speed;
         // Stuck agents yield: without it, three bodies wedge between a door frame and each
         // other, each waiting for another to move, and the door clogs.
-        return steer::reciprocal_avoidance(self, neighbors, wall, wanted, dt, {.yield_when_stuck = s.yield_when_stuck});
+        return steer::reciprocal_avoidance(self, neighbors, wall, wanted, dt, s.avoidance);
     };
     std::vector<char> crossed(goals.size(), 0);
     const auto steps = static_cast<long long>(std::llround(static_cast<double>(s.time_limit * s.hz)));

@@ -58,7 +58,7 @@ TEST_CASE("through a door, routed groups swap sides when stuck agents yield; wit
     s.per_side = STEER_TEST_HEAVY ? 100 : 30;
     s.time_limit = STEER_TEST_HEAVY ? 120.0f : 40.0f;
     const routes::doorway_figures yielding = routes::run_doorway(s);
-    s.yield_when_stuck = false;
+    s.avoidance.yield_when_stuck = false;
     const routes::doorway_figures clogging = routes::run_doorway(s);
     CAPTURE(yielding.crossed);
     CAPTURE(clogging.crossed);
