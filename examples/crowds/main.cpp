@@ -19,11 +19,12 @@ namespace {
 constexpr const char* usage = R"(usage: crowds [options]
 
 options:
-  --scene S     circle, circle-1000, crossing, corridor, random, or all (default all;
-                circle-1000 takes a minute or two; all leaves random out)
+  --scene S     circle, circle-1000, crossing, corridor, random, standing, mixed, or all
+                (default all: the first four; circle-1000 takes a minute or two)
   --method M    reciprocal, blend, or both (default both)
-  --agents N    the circle's agents (default 100; circle-1000 has 1000; random 300)
-  --seed N      the random scene's (default 1)
+  --agents N    the circle's agents (default 100; circle-1000 has 1000; random 300;
+                standing and mixed 200)
+  --seed N      the random and mixed scenes' (default 1)
   --seconds T   simulated seconds at most (default 600)
   --neighbors K reciprocal avoidance's max_neighbors (default 6)
   --horizon T   its time_horizon, s (default 3)
@@ -81,8 +82,9 @@ int main(int argc, char** argv) {
         else fail("unknown option " + std::string(option));
     }
     if (scene != "all" && scene != "circle" && scene != "circle-1000" && scene != "crossing" && scene != "corridor" &&
-        scene != "random")
-        fail("--scene must be circle, circle-1000, crossing, corridor, random or all (got '" + scene + "')");
+        scene != "random" && scene != "standing" && scene != "mixed")
+        fail("--scene must be circle, circle-1000, crossing, corridor, random, standing, mixed or all (got '" + scene +
+             "')");
     if (method != "both" && method != "reciprocal" && method != "blend")
         fail("--method must be reciprocal, blend or both (got '" + method + "')");
 
@@ -98,6 +100,8 @@ int main(int argc, char** argv) {
     if (scene == "all" || scene == "crossing") rows.push_back({"crossing", crowds::scene::crossing, 0});
     if (scene == "all" || scene == "corridor") rows.push_back({"corridor", crowds::scene::corridor, 0});
     if (scene == "random") rows.push_back({"random", crowds::scene::random, agents > 0 ? agents : 300});
+    if (scene == "standing") rows.push_back({"standing", crowds::scene::standing, agents > 0 ? agents : 200});
+    if (scene == "mixed") rows.push_back({"mixed", crowds::scene::mixed, agents > 0 ? agents : 200});
 
     std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), 60 Hz, %d neighbors, horizon %g s,\n"
                 "shorten_horizons_when_blocked %s; ",
@@ -120,7 +124,11 @@ int main(int argc, char** argv) {
             s.method = m;
             if (r.agents > 0) s.agents = r.agents;
             s.time_limit = seconds;
-            print_row(r.name, m == crowds::method::reciprocal ? "reciprocal" : "blend", crowds::run(s));
+            const crowds::figures f = crowds::run(s);
+            print_row(r.name, m == crowds::method::reciprocal ? "reciprocal" : "blend", f);
+            if (r.scene == crowds::scene::standing)
+                std::printf("%-12s those staying put were shoved up to %.2f m from their spots, %.2f m at the end\n", "",
+                            f.farthest_shoved, f.shoved_at_end);
         }
     }
     return 0;

@@ -11,7 +11,11 @@
 ///   - corridor: two blocks of 60 (6 abreast, 10 deep, 1.5 m apart) meeting head on between
 ///     two walls 14 m apart, each walking 40 m (20 s straight);
 ///   - random: 300 agents at random spots in a 30 m square, each walking to a random goal in
-///     it (starts at least 1.2 m apart, and goals too).
+///     it (starts at least 1.2 m apart, and goals too);
+///   - standing: a circle of 200, 1.5 m apart, every fifth of whom stays put while the
+///     others walk to the opposite point through them;
+///   - mixed: a circle of 200, 2 m apart, of radii 0.3 to 0.8 m and top speeds 1 to 3 m/s
+///     drawn at random, each walking to the opposite point.
 /// An agent arrives when its center comes within one radius of its goal, and then stays
 /// there (an obstacle the others must get past); or, with `home_distance`, the run ends when
 /// every agent is within that distance of its goal at once (RVO2's examples' criterion). Two ways of steering:
@@ -37,7 +41,7 @@ namespace crowds {
 using vec = glm::vec2;
 
 /// The scenes.
-enum class scene { circle, crossing, corridor, random };
+enum class scene { circle, crossing, corridor, random, standing, mixed };
 
 /// The ways of steering.
 enum class method {
@@ -63,10 +67,10 @@ struct settings {
     crowds::scene scene = scene::circle;
     crowds::method method = method::reciprocal;
     int agents = 100;             ///< the circle's and the random scene's; the crossing has 400, the corridor 120
-    unsigned seed = 1;            ///< the random scene's
+    unsigned seed = 1;            ///< the random and mixed scenes'
     float block_spacing = 2;      ///< the crossing's: between neighbors in a block, m
     float corridor_width = 14;    ///< between the corridor's walls, m
-    float radius = 0.5f;          ///< every body's, m
+    float radius = 0.5f;          ///< every body's (the mixed scene's vary), m
     float max_speed = 2;          ///< m/s
     float max_force = 20;         ///< mass 1: from rest to full speed in a tenth of a second
     float hz = 60;                ///< steps per second
@@ -90,26 +94,37 @@ struct figures {
     double deepest = 0;               ///< the deepest overlap, a share of the radii's sum (0: never touching)
     double min_distance = std::numeric_limits<double>::infinity();  ///< closest two centers ever, m
     double min_wall_gap = std::numeric_limits<double>::infinity();  ///< closest body surface to a wall, m
+    double farthest_shoved = 0;       ///< the standing scene's: farthest an agent staying put was from its spot, m
+    double shoved_at_end = 0;         ///< ... and at the end, m
     double ns_per_agent_step = 0;     ///< the step's cost: neighbor search, steering, moving
 };
 
 /// Where the agents start and where they go, and the walls.
 struct layout {
     std::vector<vec> starts, goals;
+    std::vector<float> radii, speeds;  ///< by agent (empty: every agent the settings')
+    std::vector<char> stays;           ///< by agent: it stays put (empty: none)
     std::vector<steer::segment<vec>> walls;
 };
 
 /// The scene's agents and walls.
 inline layout make_layout(const settings& s) {
     layout l;
-    if (s.scene == scene::circle) {
-        constexpr float spacing = 1.5f;
+    if (s.scene == scene::circle || s.scene == scene::standing || s.scene == scene::mixed) {
+        const float spacing = s.scene == scene::mixed ? 2.0f : 1.5f;
         const double ring = static_cast<double>(spacing) * s.agents / (2 * 3.14159265358979);
+        steer::rng gen(s.seed);
         for (int i = 0; i < s.agents; ++i) {
             const double angle = 2 * 3.14159265358979 * i / s.agents;
             const vec at(static_cast<float>(ring * std::cos(angle)), static_cast<float>(ring * std::sin(angle)));
+            const bool stays = s.scene == scene::standing && i % 5 == 0;
             l.starts.push_back(at);
-            l.goals.push_back(-at);
+            l.goals.push_back(stays ? at : -at);
+            if (s.scene == scene::standing) l.stays.push_back(stays ? 1 : 0);
+            if (s.scene == scene::mixed) {
+                l.radii.push_back(steer::uniform(gen, 0.3f, 0.8f));
+                l.speeds.push_back(steer::uniform(gen, 1.0f, 3.0f));
+            }
         }
     } else if (s.scene == scene::crossing) {
         // Block one walks east, block two north, their centers 30 m before the crossing.
@@ -173,10 +188,12 @@ figures run(const settings& s, OnStep&& on_step) {
     std::vector<steer::vehicle<vec>> agents;
     agents.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
-        agents.emplace_back(steer::vehicle_params<vec>{.position = l.starts[i],
-                                                       .radius = s.radius,
-                                                       .max_force = s.max_force,
-                                                       .max_speed = s.max_speed});
+        agents.emplace_back(steer::vehicle_params<vec>{
+            .position = l.starts[i],
+            .radius = l.radii.empty() ? s.radius : l.radii[i],
+            // As strong for its top speed as the settings' agent is for its own.
+            .max_force = l.speeds.empty() ? s.max_force : s.max_force * l.speeds[i] / s.max_speed,
+            .max_speed = l.speeds.empty() ? s.max_speed : l.speeds[i]});
     // Neighbors come from a bin lattice over the scene (4 m bins).
     steer::bin_lattice<vec, std::size_t> lattice({vec(-300), vec(300)}, {150, 150});
     std::vector<steer::bin_lattice<vec, std::size_t>::handle> handles;
@@ -186,8 +203,14 @@ figures run(const settings& s, OnStep&& on_step) {
     f.agents = static_cast<int>(n);
     for (std::size_t i = 0; i < n; ++i)
         f.straight_time = std::max(f.straight_time, static_cast<double>(glm::distance(l.starts[i], l.goals[i])) /
-                                                        static_cast<double>(s.max_speed));
+                                                        static_cast<double>(agents[i].max_speed()));
     std::vector<bool> arrived(n, false);
+    const auto shoved_now = [&] {
+        double farthest = 0;
+        for (std::size_t i = 0; i < l.stays.size(); ++i)
+            if (l.stays[i]) farthest = std::max(farthest, static_cast<double>(glm::distance(agents[i].position(), l.goals[i])));
+        return farthest;
+    };
     std::vector<vec> forces(n);
     std::vector<const steer::vehicle<vec>*> nearby;  // reused: no allocation once grown
     const float dt = 1 / s.hz;
@@ -231,18 +254,21 @@ figures run(const settings& s, OnStep&& on_step) {
         for (std::size_t i = 0; i < n; ++i) {
             const vec at = agents[i].position();
             if (s.home_distance > 0) arrived[i] = glm::distance(at, l.goals[i]) <= s.home_distance;
-            else if (!arrived[i] && glm::distance(at, l.goals[i]) <= s.radius) arrived[i] = true;
+            else if (!arrived[i] && glm::distance(at, l.goals[i]) <= agents[i].radius()) arrived[i] = true;
+            if (!l.stays.empty() && l.stays[i])
+                f.farthest_shoved = std::max(f.farthest_shoved, static_cast<double>(glm::distance(at, l.goals[i])));
             count += arrived[i] ? 1 : 0;
             lattice.for_each_within(at, 2.0f, [&](std::size_t j, float distance_squared) {
                 if (j <= i) return;
                 const double distance = std::sqrt(static_cast<double>(distance_squared));
-                const double reach = 2.0 * static_cast<double>(s.radius);
+                const double reach = static_cast<double>(agents[i].radius() + agents[j].radius());
                 f.min_distance = std::min(f.min_distance, distance);
                 f.deepest = std::max(f.deepest, (reach - distance) / reach);
                 if (distance < 0.99 * reach) ++f.deep_pair_frames;
             });
             for (const auto& wall : l.walls)
-                f.min_wall_gap = std::min(f.min_wall_gap, static_cast<double>(steer::signed_distance(wall, at) - s.radius));
+                f.min_wall_gap =
+                    std::min(f.min_wall_gap, static_cast<double>(steer::signed_distance(wall, at) - agents[i].radius()));
         }
         f.arrived = count;
         const double now = static_cast<double>(step) / static_cast<double>(s.hz);
@@ -250,10 +276,12 @@ figures run(const settings& s, OnStep&& on_step) {
         if (count == static_cast<int>(n)) {
             f.finish_time = now;
             f.ns_per_agent_step = 1e9 * stepping_seconds / (static_cast<double>(step) * static_cast<double>(n));
+            f.shoved_at_end = shoved_now();
             return f;
         }
     }
     f.ns_per_agent_step = 1e9 * stepping_seconds / (static_cast<double>(steps) * static_cast<double>(n));
+    f.shoved_at_end = shoved_now();
     return f;
 }
 

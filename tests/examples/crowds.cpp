@@ -96,6 +96,29 @@ TEST_CASE("shortened horizons: 300 agents to random goals all get within 0.1 m o
     }
 }
 
+TEST_CASE("a circle of 200 of mixed sizes and speeds swaps sides within 1.3 times the slowest straight walk, all "
+          "within 0.1 m of their goals, no body ever 1% into another") {
+    crowds::settings s = rvo2_way(crowds::scene::mixed, 10);
+    s.agents = 200;
+    s.time_limit = 300;  // the slowest walks 126 s straight
+    s.reciprocal.shorten_horizons_when_blocked = false;
+    const crowds::figures f = crowds::run(s);
+    check_all_arrived_apart(f);
+    CHECK(f.finish_time < 1.3 * f.straight_time);  // 1.05 (1.03 with shortened horizons)
+}
+
+TEST_CASE("agents staying put in a circle of 200 step aside for those crossing at most 1 m, and go back to their "
+          "spots") {
+    crowds::settings s = rvo2_way(crowds::scene::standing, 10);
+    s.agents = 200;
+    s.reciprocal.shorten_horizons_when_blocked = false;
+    const crowds::figures f = crowds::run(s);
+    check_all_arrived_apart(f);
+    CAPTURE(f.farthest_shoved);
+    CHECK(f.farthest_shoved <= 1.0);  // 0.97 m: a narrow margin (1.45 m with shortened horizons)
+    CHECK(f.shoved_at_end <= 0.1);
+}
+
 TEST_CASE("the crossing is demanding: the best blend of the classic behaviors overlaps in it, and is slower") {
     crowds::settings s;
     s.scene = crowds::scene::crossing;
