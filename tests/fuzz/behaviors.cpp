@@ -12,6 +12,7 @@
 // random points: fewer than 2 distinct points is refused by STEER_EXPECTS, the harness does
 // not predict that, so it catches std::invalid_argument there and goes on without a path.
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <cstddef>
@@ -225,7 +226,7 @@ V within_max_force(const steer::vehicle<V>& v, const V& force) {
 template <steer::vector V>
 V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
     using S = steer::scalar_t<V>;
-    constexpr int count = 36;
+    constexpr int count = 37;
     const unsigned choice = in.pick(depth < 2 ? count + 1 : count);
     switch (choice) {
         case 0: return steer::seek(v, in.vec<V>());
@@ -410,6 +411,27 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             STEER_FUZZ_PROMISED(int(steer::is_ahead(v, point, c)) + int(steer::is_aside(v, point, c)) +
                                  int(steer::is_behind(v, point, c)) == 1);
             return V(S(0));  // not forces under the output contract: checked above, not applied
+        }
+        case 36: {
+            // Reciprocal avoidance with any tuning and every option, among the neighbors (the
+            // steered vehicle and null among them) and the spheres, at any step up to a second.
+            if (!(v.radius() > S(0))) return V(S(0));  // refused by name: errors.cpp
+            for (const auto& o : w.others)
+                if (!(o.radius() > S(0))) return V(S(0));
+            const S horizon = in.in_range<S>(S(0.01), S(10));
+            const steer::reciprocal_avoidance_params<V> p{
+                .time_horizon = horizon,
+                .min_time_horizon = std::min(horizon, in.in_range<S>(S(0.01), horizon)),
+                .obstacle_time_horizon = in.in_range<S>(S(0.01), S(10)),
+                .clearance = in.in_range<S>(S(0), S(1)),
+                .max_neighbors = 1 + static_cast<int>(in.pick(64)),
+                .detour_angle = in.in_range<S>(S(0), S(3.14159)),
+                .time_headway = in.flag() ? S(0) : in.in_range<S>(S(0), S(2)),
+                .keep_to_preferred_speed = in.flag(),
+                .yield_when_stuck = in.flag(),
+                .shorten_horizons_when_blocked = in.flag()};
+            const S dt = in.in_range<S>(S(0.001), S(1));
+            return within_max_force(v, steer::reciprocal_avoidance(v, w.neighbor_pointers, w.spheres, in.vec<V>(), dt, p));
         }
         default: return combined(in, w, v, depth);
     }

@@ -104,12 +104,13 @@ struct reciprocal_avoidance_params {
     /// again, until one does, and takes the velocity nearest its preferred one that keeps
     /// clear for the longest horizons it can. The floor is the step, or the time the agent
     /// needs to reverse at max_force (2 × mass × max_speed / max_force) if longer: a vehicle
-    /// that could not follow a later avoidance is not asked for one. Only below the floor
-    /// does it take the velocity that goes least deep into the worst half-plane (the paper's
-    /// fallback, which stops dense knots cold). Off by default (every figure measured
+    /// that could not follow a later avoidance is not asked for one. Only when none does even
+    /// at the floor does it take the velocity that goes least deep into the worst half-plane
+    /// (the paper's fallback, which stops dense knots cold). Off by default (every figure measured
     /// without it); with 10 or more neighbors per agent, it is what keeps crowds moving: two
-    /// blocks of 200 crossing took 1.05 to 1.27 times the straight walk with 6 to 16
-    /// neighbors, against 1.07 to 3.29 without (docs/behaviors.md, "Getting there").
+    /// blocks of 200 crossing take 1.05 to 1.43 times the straight walk with 6 to 16
+    /// neighbors, against 1.07 to 3.32 without (docs/behaviors.md, "Getting there, RVO2's
+    /// way").
     bool shorten_horizons_when_blocked = false;
 
     /// Exact equality of every field.
