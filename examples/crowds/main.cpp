@@ -30,6 +30,7 @@ options:
   --horizon T   its time_horizon, s (default 3)
   --force F     every agent's max_force, N (default 20; 240 takes the chosen velocity in
                 one step, as RVO2's agents do)
+  --hz H        steps per second (default 60)
   --home D      the run ends when every agent is within D m of its goal at once (default:
                 each arrives for good within one radius)
   --shorten-horizons on|off  shorten_horizons_when_blocked (default off)
@@ -73,6 +74,7 @@ int main(int argc, char** argv) {
         else if (option == "--neighbors") base.reciprocal.max_neighbors = static_cast<int>(number(option, value, 1, 64));
         else if (option == "--horizon") base.reciprocal.time_horizon = static_cast<float>(number(option, value, 0.25, 100));
         else if (option == "--force") base.max_force = static_cast<float>(number(option, value, 0.1, 1e6));
+        else if (option == "--hz") base.hz = static_cast<float>(number(option, value, 1, 1000));
         else if (option == "--home") base.home_distance = static_cast<float>(number(option, value, 0.01, 10));
         else if (option == "--shorten-horizons") {
             if (std::string_view(value) != "on" && std::string_view(value) != "off")
@@ -103,9 +105,9 @@ int main(int argc, char** argv) {
     if (scene == "standing") rows.push_back({"standing", crowds::scene::standing, agents > 0 ? agents : 200});
     if (scene == "mixed") rows.push_back({"mixed", crowds::scene::mixed, agents > 0 ? agents : 200});
 
-    std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), 60 Hz, %d neighbors, horizon %g s,\n"
+    std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), %g Hz, %d neighbors, horizon %g s,\n"
                 "shorten_horizons_when_blocked %s; ",
-                static_cast<double>(base.max_force), base.reciprocal.max_neighbors,
+                static_cast<double>(base.max_force), static_cast<double>(base.hz), base.reciprocal.max_neighbors,
                 static_cast<double>(base.reciprocal.time_horizon),
                 base.reciprocal.shorten_horizons_when_blocked ? "on" : "off");
     if (base.home_distance > 0)
