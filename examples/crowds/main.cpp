@@ -71,8 +71,10 @@ int main(int argc, char** argv) {
         else if (option == "--agents") agents = static_cast<int>(number(option, value, 2, 5000));
         else if (option == "--seconds") seconds = static_cast<float>(number(option, value, 1, 36000));
         else if (option == "--seed") base.seed = static_cast<unsigned>(number(option, value, 0, 4e9));
-        else if (option == "--neighbors") base.reciprocal.max_neighbors = static_cast<int>(number(option, value, 1, 64));
-        else if (option == "--horizon") base.reciprocal.time_horizon = static_cast<float>(number(option, value, 0.25, 100));
+        else if (option == "--neighbors")
+            base.reciprocal.max_neighbors = static_cast<int>(number(option, value, 1, 64));
+        else if (option == "--horizon")
+            base.reciprocal.time_horizon = static_cast<float>(number(option, value, 0.25, 100));
         else if (option == "--force") base.max_force = static_cast<float>(number(option, value, 0.1, 1e6));
         else if (option == "--hz") base.hz = static_cast<float>(number(option, value, 1, 1000));
         else if (option == "--home") base.home_distance = static_cast<float>(number(option, value, 0.01, 10));
@@ -97,13 +99,14 @@ int main(int argc, char** argv) {
         int agents;
     };
     std::vector<row> rows;
-    if (scene == "all" || scene == "circle") rows.push_back({"circle", crowds::scene::circle, agents > 0 ? agents : 100});
+    const auto or_default = [&](int count) { return agents > 0 ? agents : count; };
+    if (scene == "all" || scene == "circle") rows.push_back({"circle", crowds::scene::circle, or_default(100)});
     if (scene == "all" || scene == "circle-1000") rows.push_back({"circle-1000", crowds::scene::circle, 1000});
     if (scene == "all" || scene == "crossing") rows.push_back({"crossing", crowds::scene::crossing, 0});
     if (scene == "all" || scene == "corridor") rows.push_back({"corridor", crowds::scene::corridor, 0});
-    if (scene == "random") rows.push_back({"random", crowds::scene::random, agents > 0 ? agents : 300});
-    if (scene == "standing") rows.push_back({"standing", crowds::scene::standing, agents > 0 ? agents : 200});
-    if (scene == "mixed") rows.push_back({"mixed", crowds::scene::mixed, agents > 0 ? agents : 200});
+    if (scene == "random") rows.push_back({"random", crowds::scene::random, or_default(300)});
+    if (scene == "standing") rows.push_back({"standing", crowds::scene::standing, or_default(200)});
+    if (scene == "mixed") rows.push_back({"mixed", crowds::scene::mixed, or_default(200)});
 
     std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), %g Hz, %d neighbors, horizon %g s,\n"
                 "shorten_horizons_when_blocked %s; ",
@@ -111,7 +114,8 @@ int main(int argc, char** argv) {
                 static_cast<double>(base.reciprocal.time_horizon),
                 base.reciprocal.shorten_horizons_when_blocked ? "on" : "off");
     if (base.home_distance > 0)
-        std::printf("done when every agent is within %g m of its goal at once;\n", static_cast<double>(base.home_distance));
+        std::printf("done when every agent is within %g m of its goal at once;\n",
+                    static_cast<double>(base.home_distance));
     else
         std::printf("an agent has arrived within 0.5 m of its goal;\n");
     std::printf("overlaps are pairs closer than 99%% of their radii's sum, counted every step\n\n");
@@ -129,8 +133,8 @@ int main(int argc, char** argv) {
             const crowds::figures f = crowds::run(s);
             print_row(r.name, m == crowds::method::reciprocal ? "reciprocal" : "blend", f);
             if (r.scene == crowds::scene::standing)
-                std::printf("%-12s those staying put were shoved up to %.2f m from their spots, %.2f m at the end\n", "",
-                            f.farthest_shoved, f.shoved_at_end);
+                std::printf("%-12s those staying put were shoved up to %.2f m from their spots, %.2f m at the end\n",
+                            "", f.farthest_shoved, f.shoved_at_end);
         }
     }
     return 0;

@@ -208,7 +208,8 @@ figures run(const settings& s, OnStep&& on_step) {
     const auto shoved_now = [&] {
         double farthest = 0;
         for (std::size_t i = 0; i < l.stays.size(); ++i)
-            if (l.stays[i]) farthest = std::max(farthest, static_cast<double>(glm::distance(agents[i].position(), l.goals[i])));
+            if (l.stays[i])
+                farthest = std::max(farthest, static_cast<double>(glm::distance(agents[i].position(), l.goals[i])));
         return farthest;
     };
     std::vector<vec> forces(n);

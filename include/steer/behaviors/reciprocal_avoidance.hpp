@@ -106,8 +106,8 @@ struct reciprocal_avoidance_params {
     /// needs to reverse at max_force (2 × mass × max_speed / max_force) if longer: a vehicle
     /// that could not follow a later avoidance is not asked for one. Only when none does even
     /// at the floor does it take the velocity that goes least deep into the worst half-plane
-    /// (the paper's fallback, which stops dense knots cold). Off by default (every figure measured
-    /// without it); with 10 or more neighbors per agent, it is what keeps crowds moving: two
+    /// (the paper's fallback, which stops dense knots cold). Off by default (every figure
+    /// measured without it); with 10 or more neighbors per agent, it keeps crowds moving: two
     /// blocks of 200 crossing take 1.05 to 1.43 times the straight walk with 6 to 16
     /// neighbors, against 1.07 to 3.32 without (docs/behaviors.md, "Getting there, RVO2's
     /// way").
@@ -563,7 +563,8 @@ template <agent A, class R, class Obstacles>
     const auto build = [&](S scale, S floor) {
         int built = hard;
         for (int i = 0; i < kept_pairs.size(); ++i) {
-            if (const auto h = pair_half_space(pairs[static_cast<std::size_t>(i)], scale, floor, inverse_dt, velocity, max_speed))
+            const neighbor_pair<V>& pair = pairs[static_cast<std::size_t>(i)];
+            if (const auto h = pair_half_space(pair, scale, floor, inverse_dt, velocity, max_speed))
                 constraints[static_cast<std::size_t>(built++)] = *h;
         }
         return built;
