@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../detail/always_inline.hpp"
 #include "../detail/simd.hpp"
 #include "../schedule.hpp"
 
@@ -54,9 +55,11 @@ inline constexpr std::size_t crowd_neighbor_limit = 1024;
 /// stopping at `capacity` or soon after it (the caller cuts the list). Runs are short (a few
 /// candidates): the first 8 lanes are tested whatever the count, so that the loop's exit
 /// does not depend on it. Reads up to 8 lanes or a pack past the run, whichever is more, and
-/// writes up to 8 entries past the returned size.
+/// writes up to 8 entries past the returned size. Always inlined: a search calls it once
+/// per row, and a call per run of a few candidates cost the crowd's searches a third of
+/// their time where the compiler left it out of line (`crowd::gather`, g++ 12).
 template <class P, int D>
-[[nodiscard]] inline std::size_t gather_run(const typename P::scalar* const (&position)[std::size_t{D}],
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline std::size_t gather_run(const typename P::scalar* const (&position)[std::size_t{D}],
                                             std::size_t first, std::size_t count,
                                             const typename P::pack (&self)[std::size_t{D}],
                                             const typename P::pack& lo, const typename P::pack& hi,
