@@ -9,7 +9,9 @@
 //   - flock: plain flocking on steer::flock, the batched boids (the target of the mix: at
 //     most twice its cost);
 //   - crowd_flocking: plain flocking written as a crowd's think (steer::flocking over the
-//     neighbors), to show what the flock's lanes save.
+//     neighbors), to show what the flock's lanes save;
+//   - crowd_zero_think: a crowd whose think returns zero, the crowd's own machinery alone
+//     (sort, neighbor search, move), to read beside flock's whole step.
 // Beside them: the flocking crowd kept on a floor by a constraint, with none, one per agent
 // and a batch constraint (crowd_constrained: constraint 0, 1, 2), and separation over the
 // crowd's neighbors in lanes against the plain loop over the same neighbors (crowd_separation),
@@ -180,6 +182,19 @@ void crowd_flocking(benchmark::State& state) {
     const auto think = [&](steer::crowd_id id, const steer::vehicle<V>& self, const auto& neighbors) {
         return pull(id, self, steer::flocking(self, neighbors, params));
     };
+    time_steps(state, filled<steer::crowd<V>>(boids_in_cube(n)), n, static_cast<unsigned>(state.range(1)),
+               [&](steer::crowd<V>& c, steer::thread_pool_executor* pool) {
+                   if (pool) c.step(dt, reach, think, *pool);
+                   else c.step(dt, reach, think);
+               });
+}
+
+/// range(0) = N, range(1) = threads: the crowd's own machinery alone (the sort, the neighbor
+/// search, the move), its think reading nothing and returning zero: what the crowd costs
+/// beside the behaviors it runs, to read beside `flock`'s whole step.
+void crowd_zero_think(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto think = [](steer::crowd_id, const steer::vehicle<V>&, const auto&) { return V(0); };
     time_steps(state, filled<steer::crowd<V>>(boids_in_cube(n)), n, static_cast<unsigned>(state.range(1)),
                [&](steer::crowd<V>& c, steer::thread_pool_executor* pool) {
                    if (pool) c.step(dt, reach, think, *pool);
@@ -428,16 +443,23 @@ void per_vehicle_mixed(benchmark::State& state) {
 const bool registered = [] {
     const std::int64_t largest = max_n("STEER_BENCH_CROWD_MAX");
     const std::int64_t per_vehicle_largest = std::min(largest, max_n("STEER_BENCH_PER_VEHICLE_MAX"));
+    // CPU time is the whole process's (every thread's), so that two threads' CPU time over
+    // one thread's tells the work the second thread adds, which a loaded machine does not
+    // change; their wall times tell the speedup only on a machine with two idle cores.
     const auto add = [](const char* name, void (*f)(benchmark::State&), std::vector<std::int64_t> args,
                         std::vector<std::string> names) {
-        benchmark::RegisterBenchmark(name, f)->Args(args)->ArgNames(names)->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(name, f)->Args(args)->ArgNames(names)->UseRealTime()->MeasureProcessCPUTime()->Unit(
+            benchmark::kMillisecond);
     };
     for (std::int64_t n = 1000; n <= largest; n *= 10) {
         for (std::int64_t threads : {1, 2}) {
             add("crowd_mixed", crowd_mixed, {n, threads, 0}, {"n", "threads", "placement"});
             add("flock", flock, {n, threads, 0}, {"n", "threads", "placement"});
         }
-        add("crowd_flocking", crowd_flocking, {n, 1}, {"n", "threads"});
+        for (std::int64_t threads : {1, 2}) {
+            add("crowd_flocking", crowd_flocking, {n, threads}, {"n", "threads"});
+            add("crowd_zero_think", crowd_zero_think, {n, threads}, {"n", "threads"});
+        }
         if (n >= 10000 && n <= 100000) {
             for (std::int64_t kind = 0; kind <= 2; ++kind)
                 add("crowd_constrained", crowd_constrained, {n, kind}, {"n", "constraint"});

@@ -891,18 +891,10 @@ private:
         if (examined <= budget) [[likely]] {
             for (std::size_t r = 0; r < visits && size <= max_neighbors_; ++r) {
                 if (first[r] == last[r]) continue;  // (a run's test covers 8 lanes, even none)
-                const std::size_t before = size;
+                // Row 0 holds the agent itself, which a crowd's test lets in: left out there.
                 size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
-                                                max_neighbors_ + 1);
-                if (Self && r == 0) {  // the agent itself, which a crowd's test lets in
-                    const auto self_index = static_cast<std::uint32_t>(k);
-                    for (std::size_t i = before; i < size; ++i)
-                        if (found[i] == self_index) {
-                            std::copy(found + i + 1, found + size, found + i);
-                            --size;
-                            break;
-                        }
-                }
+                                                max_neighbors_ + 1,
+                                                Self && r == 0 ? k : static_cast<std::size_t>(-1));
             }
             if (size <= max_neighbors_) [[likely]]
                 return size;
