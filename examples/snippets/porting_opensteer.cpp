@@ -62,7 +62,14 @@ int main() {
         car.brake(std::min(car.speed() * 2.0f, car.max_force()), dt);         // applyBrakingForce(2, dt)
         opensteer_speed -= std::min(opensteer_speed * 2.0f, 27.0f) * dt;     // OpenSteer's formula
     }
-    const bool converted = std::abs(params.separation_weight - 0.44f) < 0.005f &&
+    // A velocity-change term: OpenSteer's steerForSeek is the velocity error itself, steer's
+    // seek is that error times max_force / max_speed, so Pedestrian's path-following weight
+    // 0.5 (maxSpeed 2, maxForce 8) becomes 0.5 * 2 / 8 = 0.125.
+    const steer::vehicle3 walker({.velocity = {0.5f, 0, 1.5f}, .max_force = 8, .max_speed = 2});
+    const glm::vec3 target{0, 0, 10};
+    const glm::vec3 opensteer_seek = glm::normalize(target - walker.position()) * 2.0f - walker.velocity();
+    const glm::vec3 difference = steer::seek(walker, target) * 0.125f - opensteer_seek * 0.5f;
+    const bool converted = glm::length(difference) < 1e-5f && std::abs(params.separation_weight - 0.44f) < 0.005f &&
                            std::abs(params.alignment_weight - 0.30f) < 0.005f &&
                            std::abs(params.separation.max_angle - 2.36f) < 0.005f &&
                            std::abs(params.alignment.max_angle - 0.80f) < 0.005f &&
