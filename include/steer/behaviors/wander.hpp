@@ -35,9 +35,10 @@ struct wander_params {
     scalar_t<V> distance = 2;
     /// Wander "rate": the root-mean-square random displacement of the point on the sphere
     /// over one second, in the units of `radius`. The displacement is a random walk, so over
-    /// `t` seconds it is `rate * sqrt(t)` whatever the frame rate; the direction drifts by
-    /// roughly `rate / radius` radians in one second (default 1 against radius 1: about a
-    /// radian). >= 0; 0 keeps the point where it is (steady turning).
+    /// `t` seconds it is `rate * sqrt(t)` whatever the frame rate. Only its tangential part
+    /// turns the point: in 2D the direction turns `rate / radius * sqrt(t / 2)` radians rms
+    /// over `t` seconds (0.71 rad in one second with the defaults). >= 0; 0 keeps the point
+    /// where it is (steady turning).
     scalar_t<V> rate = 1;
     /// Wander purely sideways (the 2D wander of OpenSteer's pedestrians): the point's
     /// forward coordinate is dropped, so the force only turns the vehicle and never speeds it

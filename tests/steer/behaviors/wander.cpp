@@ -376,3 +376,106 @@ TEST_CASE_TEMPLATE("wander_turning answers at most max_force, and max_force at f
         CHECK(steer::test::near(steer::wander_turning(cruising, state, gen, S(0), {.max_turn_rate = 0}), V(S(0))));
     }
 }
+
+// ----- Conversions stated in docs/behaviors.md ("From OpenSteer's wander", the drift law of
+// `wander_params::rate`) and docs/porting.md: measured here, not derived by hand.
+
+namespace {
+
+/// The 1/e time of a signal's autocorrelation, from samples `step` seconds apart
+/// (linear between the two lags that straddle 1/e); 0 when it never falls that low.
+double wander_correlation_time(const std::vector<double>& x, double step) {
+    double mean = 0;
+    for (const double v : x) mean += v;
+    mean /= static_cast<double>(x.size());
+    const auto covariance = [&](std::size_t lag) {
+        double sum = 0;
+        for (std::size_t i = 0; i + lag < x.size(); ++i) sum += (x[i] - mean) * (x[i + lag] - mean);
+        return sum / static_cast<double>(x.size() - lag);
+    };
+    const double c0 = covariance(0);
+    double previous = 1;
+    for (std::size_t lag = 1; lag < x.size() / 10; ++lag) {
+        const double c = covariance(lag) / c0;
+        if (c < std::exp(-1.0)) {
+            const double fraction = (previous - std::exp(-1.0)) / (previous - c);
+            return (static_cast<double>(lag) - 1 + fraction) * step;
+        }
+        previous = c;
+    }
+    return 0;
+}
+
+/// OpenSteer's wander side value (SteerLibrary.h, steerForWander and scalarRandomWalk):
+/// each frame it moves by uniform(-1, 1) * 12 * dt and is clamped to [-1, 1]; the lateral
+/// steering is side() times it. Written here from that formula. Samples every `every` frames.
+std::vector<double> opensteer_wander_side(double seconds, double dt, int every) {
+    steer::rng gen(45);
+    std::vector<double> samples;
+    double side = 0;
+    const auto frames = static_cast<long>(seconds / dt);
+    for (long i = 0; i < frames; ++i) {
+        side = std::clamp(side + steer::uniform(gen, -1.0, 1.0) * 12 * dt, -1.0, 1.0);
+        if (i % every == 0) samples.push_back(side);
+    }
+    return samples;
+}
+
+/// steer's 2D wander: the side coordinate of its point on the circle, over the radius
+/// (the lateral part of `sideways` wander), sampled every `every` calls.
+std::vector<double> steer_wander_side(double seconds, double dt, int every, double rate) {
+    steer::rng gen(46);
+    const steer::vehicle<glm::dvec2> v({.velocity = {0, 1}, .max_force = 1, .max_speed = 1});
+    steer::wander_state<glm::dvec2> state;
+    std::vector<double> samples;
+    const auto frames = static_cast<long>(seconds / dt);
+    for (long i = 0; i < frames; ++i) {
+        (void)steer::wander(v, state, gen, dt, {.radius = 1, .rate = rate, .sideways = true});
+        if (i % every == 0) samples.push_back(state.target.x);  // local coordinates: side, then forward
+    }
+    return samples;
+}
+
+}  // namespace
+
+TEST_CASE("OpenSteer's wander at 60 Hz is steer's wander at rate 1.9: the same 1/e time of the side value") {
+    // OpenSteer's side value forgets its past in about 1.1 s at 60 Hz (its walk is 12 * dt per
+    // frame, so this time depends on the frame rate); steer's side value, sin(angle) in 2D,
+    // forgets in about 4 radius^2 / rate^2 seconds (the drift law below), so rate 1.9 gives
+    // the same time. The conversion once stated, 0.9, forgets four times more slowly.
+    const double opensteer = wander_correlation_time(opensteer_wander_side(3000, 1.0 / 60, 3), 3.0 / 60);
+    const double at_19 = wander_correlation_time(steer_wander_side(3000, 1.0 / 30, 2, 1.9), 2.0 / 30);
+    const double at_09 = wander_correlation_time(steer_wander_side(3000, 1.0 / 30, 3, 0.9), 3.0 / 30);
+    MESSAGE("1/e time of the side value: OpenSteer at 60 Hz " << opensteer << " s, steer at rate 1.9 " << at_19
+                                                             << " s, at rate 0.9 " << at_09 << " s");
+    CHECK(opensteer == doctest::Approx(1.1).epsilon(0.1));
+    CHECK(at_19 == doctest::Approx(opensteer).epsilon(0.12));
+    CHECK(at_09 == doctest::Approx(4 / (0.9 * 0.9)).epsilon(0.15));
+}
+
+TEST_CASE("wander's drift law: the circle's point turns rate / (radius sqrt 2) radians rms in one second in 2D") {
+    // Only the displacement's tangential half turns the point in 2D (the radial half is lost
+    // when the point goes back on the circle): rms turn over t seconds is
+    // rate / radius * sqrt(t / 2), 0.71 rad in a second at rate 1, radius 1.
+    for (const double radius : {1.0, 2.0}) {
+        steer::rng gen(47);
+        const steer::vehicle<glm::dvec2> v({.velocity = {0, 1}, .max_force = 1, .max_speed = 1});
+        steer::wander_state<glm::dvec2> state;
+        const double dt = 1.0 / 30;
+        (void)steer::wander(v, state, gen, dt, {.radius = radius, .rate = 1});
+        double sum_squares = 0;
+        const int seconds = 3000;
+        for (int second = 0; second < seconds; ++second) {
+            double turned = 0;  // unwrapped: the sum of the per-call turns
+            for (int i = 0; i < 30; ++i) {
+                const glm::dvec2 before = state.target;
+                (void)steer::wander(v, state, gen, dt, {.radius = radius, .rate = 1});
+                turned += std::atan2(before.x * state.target.y - before.y * state.target.x, glm::dot(before, state.target));
+            }
+            sum_squares += turned * turned;
+        }
+        const double rms = std::sqrt(sum_squares / seconds);
+        MESSAGE("radius " << radius << ": rms turn in one second at rate 1: " << rms << " rad");
+        CHECK(rms == doctest::Approx(1 / (radius * std::sqrt(2.0))).epsilon(0.05));
+    }
+}
