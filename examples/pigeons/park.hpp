@@ -291,7 +291,9 @@ private:
         const std::span<const steer::vehicle3* const> mine(kin.data(), kin_count);
         if (avoid && all_kin) avoid_obstacles(me, b, neighbors);
         else if (avoid) avoid_obstacles(me, b, mine);
-        if (avoid && !me.flying && config_.keep_bodies_apart) {
+        // Contacts at the avoidance thoughts between main ones (20 of 30 a second), whose short
+        // list holds the one or two birds that can touch; at every one when a bird has no other.
+        if (avoid && (!main || thinks_ <= avoids_) && !me.flying && config_.keep_bodies_apart) {
             if (all_kin) keep_apart(me, b, neighbors);
             else keep_apart(me, b, mine);
         }
