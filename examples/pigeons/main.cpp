@@ -304,9 +304,10 @@ int run(const options& o) {
     if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
     if (!o.quiet)
-        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %s walkers, %u thread%s\n",
+        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %s walkers %s contacts, %u thread%s\n",
                     o.birds, o.seconds, static_cast<unsigned long long>(o.seed), o.car ? "route" : "none",
-                    o.think_hz, o.reciprocal_walkers ? "reciprocal" : "separating", o.threads, o.threads == 1 ? "" : "s");
+                    o.think_hz, o.reciprocal_walkers ? "reciprocal" : "separating", o.contacts ? "with" : "without",
+                    o.threads, o.threads == 1 ? "" : "s");
     progress bar(!o.quiet && PIGEONS_ISATTY(stderr), o.seconds);
     // On one thread, frame costs are the CPU time of park::step(), so a busy machine does not
     // inflate them; on several, CPU time adds up the threads, so they are its wall-clock
