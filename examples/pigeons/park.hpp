@@ -423,6 +423,16 @@ private:
     template <class Kin>
     void keep_apart(pigeon& me, const steer::vehicle3& b, const Kin& kin) const {
         const float dt = config_.frame_seconds();
+        me.contact_step = me.contact_brake = vec3(0);
+        // First, in the crowd's SIMD lanes over its compact records (positions and radii):
+        // whether any body is within the gap plus what two birds can close in a frame. Its
+        // push is zero when none is (or, by chance, when the pushes cancel exactly); reading
+        // the neighbors' bodies one by one, each a load from elsewhere in memory, is for
+        // the thoughts where one is.
+        const float window = config_.body_gap + 2 * config_.walk_max_speed * dt;
+        if (steer::separation(b, kin, {.max_distance = config_.near_radius()}, {.bodies = true, .personal_space = window}) ==
+            vec3(0))
+            return;
         const vec3 p = b.position() + b.velocity() * dt;
         vec3 step(0), brake(0);
         for (const auto& k : kin) {
