@@ -49,6 +49,15 @@ void crowd(benchmark::State& state) {
     frames(state, park);
 }
 
+/// The example without the walkers' contacts (`park_config::keep_bodies_apart` off): what
+/// keeping the walking birds' bodies apart costs, measured in the same run.
+void crowd_no_contacts(benchmark::State& state) {
+    auto config = pigeons::park_config::for_birds(static_cast<std::size_t>(state.range(0)));
+    config.keep_bodies_apart = false;
+    pigeons::park park(config);
+    frames(state, park);
+}
+
 void hand_tuned(benchmark::State& state) {
     using namespace pigeons_hand_tuned;
     park<lattice_database> park(park_config::for_birds(static_cast<std::size_t>(state.range(0))));
@@ -61,4 +70,6 @@ void hand_tuned(benchmark::State& state) {
 BENCHMARK(crowd)->ArgNames({"birds", "threads"})->Args({280, 1})->Args({10000, 1})->Args({100000, 1})->Unit(benchmark::kMicrosecond);
 BENCHMARK(hand_tuned)->ArgNames({"birds", "threads"})->Args({280, 1})->Args({10000, 1})->Args({100000, 1})->Unit(benchmark::kMicrosecond);
 BENCHMARK(crowd)->ArgNames({"birds", "threads"})->Args({280, 2})->Args({10000, 2})->Args({100000, 2})->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(crowd_no_contacts)->ArgNames({"birds", "threads"})->Args({280, 1})->Args({10000, 1})->Args({100000, 1})->Unit(benchmark::kMicrosecond);
+BENCHMARK(crowd_no_contacts)->ArgNames({"birds", "threads"})->Args({280, 2})->Args({10000, 2})->Args({100000, 2})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(hand_tuned)->ArgNames({"birds", "threads"})->Args({280, 2})->Args({10000, 2})->Args({100000, 2})->UseRealTime()->Unit(benchmark::kMicrosecond);

@@ -114,6 +114,16 @@ struct park_config {
     /// clear of the herd, each bird doing its share (the `--walkers reciprocal` option).
     bool reciprocal_walkers = false;
     steer::reciprocal_avoidance_params<vec3> walk_reciprocal{.time_horizon = 2, .clearance = 0.05f};
+    /// Walking birds' bodies never stay inside each other: at each avoidance thought between
+    /// its main ones (where its neighbor list is short) a walking bird finds the walking
+    /// birds whose bodies will overlap its own after the frame's move (both moved by their
+    /// velocities), notes half of each overlap plus `body_gap` to step back along the line
+    /// between them and half of their closing speed to shed, and both are carried out once
+    /// it has moved (a position-level contact, as physics engines resolve one; the neighbor
+    /// does its half at its own thought). Soft pushes alone cannot hold a herd that
+    /// cohesion and the car pack tighter than its bodies fit (`--contacts on|off`).
+    bool keep_bodies_apart = true;
+    float body_gap = 0.02f;  ///< m: the gap the contact leaves between two walking bodies
 
     // ---- annoyance: ratcheted up by each startle, decaying slowly
     float annoyance_per_startle = 1;
@@ -165,6 +175,7 @@ struct park_config {
         for (float t : claps) expect(t >= 0, where, "claps", ">= 0", t);
         steer::validate(move_away_zone);
         steer::validate(take_off_zone);
+        expect(body_gap >= 0 && body_gap <= 1, where, "body_gap", "from 0 to 1 m", body_gap);
         steer::validate(walk_reciprocal);
     }
 

@@ -49,6 +49,9 @@ options:
   --think-hz H     main thinking rate of each bird, 0.001 to 60 Hz (default 10)
   --walkers W      how walking birds keep their personal space: separation (default) or
                    reciprocal (reciprocal avoidance: far fewer overlapping birds)
+  --contacts on|off
+                   walking birds' bodies kept apart by a contact after each move (default on),
+                   or only pushed apart by their personal space (off: bodies overlap)
   --threads N      step the flock on N threads, 1 to 64 (default 1); the run is the same
                    bit for bit, and frame costs become wall-clock times
   --html FILE      write a self-contained HTML replay (top and side views)
@@ -71,6 +74,7 @@ struct options {
     bool claps_given = false;
     double think_hz = 10;   // checked as the float the park uses
     bool reciprocal_walkers = false;
+    bool contacts = true;
     unsigned threads = 1;
     std::string html, svg, csv;
     std::optional<double> svg_at;
@@ -173,6 +177,11 @@ options parse(int argc, char** argv) {
             if (v == "separation") o.reciprocal_walkers = false;
             else if (v == "reciprocal") o.reciprocal_walkers = true;
             else throw usage_error{"--walkers needs 'separation' or 'reciprocal' (got '" + std::string(v) + "')"};
+        } else if (arg == "--contacts") {
+            const auto v = value();
+            if (v == "on") o.contacts = true;
+            else if (v == "off") o.contacts = false;
+            else throw usage_error{"--contacts needs 'on' or 'off' (got '" + std::string(v) + "')"};
         } else if (arg == "--threads") {
             const auto n = parse_number<unsigned>(arg, value(), "a whole number of threads from 1 to 64");
             if (n < 1 || n > 64) throw usage_error{"--threads needs a whole number of threads from 1 to 64 (got " + std::to_string(n) + ")"};
@@ -265,6 +274,7 @@ int run(const options& o) {
     config.car = o.car;
     config.think_hz = static_cast<float>(o.think_hz);
     config.reciprocal_walkers = o.reciprocal_walkers;
+    config.keep_bodies_apart = o.contacts;
     if (o.claps_given) config.claps = o.claps;
     pigeons::park park(config);
     // More threads: the bundled pool runs the flock's loops (see steer/executor.hpp).
@@ -294,9 +304,10 @@ int run(const options& o) {
     if (!o.svg.empty() && svg_frame == 0) svg_text = pigeons::render_svg(park, static_cast<float>(o.svg_zoom));
 
     if (!o.quiet)
-        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %s walkers, %u thread%s\n",
+        std::printf("pigeons: %zu birds, %.0f s at 60 Hz, seed %llu, car %s, thinking at %g Hz, %s walkers %s contacts, %u thread%s\n",
                     o.birds, o.seconds, static_cast<unsigned long long>(o.seed), o.car ? "route" : "none",
-                    o.think_hz, o.reciprocal_walkers ? "reciprocal" : "separating", o.threads, o.threads == 1 ? "" : "s");
+                    o.think_hz, o.reciprocal_walkers ? "reciprocal" : "separating", o.contacts ? "with" : "without",
+                    o.threads, o.threads == 1 ? "" : "s");
     progress bar(!o.quiet && PIGEONS_ISATTY(stderr), o.seconds);
     // On one thread, frame costs are the CPU time of park::step(), so a busy machine does not
     // inflate them; on several, CPU time adds up the threads, so they are its wall-clock

@@ -60,6 +60,8 @@ struct pigeon {
     vec3 avoidance{};  ///< held from the last avoidance thought: the enclosure, the ground
     vec3 spacing{};    ///< held from the last avoidance thought: personal space
     vec3 ground_normal{0, 1, 0};  ///< walking: the ground's normal under it
+    vec3 contact_step{};   ///< walking: moved by this after the frame's move, out of its neighbors' bodies
+    vec3 contact_brake{};  ///< walking: and this added to its velocity, its share of the closing speed shed
     steer::wander_state<vec3> wander{};
     steer::rng gen{};
     // Decided by a thought, carried out once every bird has thought (others read this one's state).
@@ -289,6 +291,12 @@ private:
         const std::span<const steer::vehicle3* const> mine(kin.data(), kin_count);
         if (avoid && all_kin) avoid_obstacles(me, b, neighbors);
         else if (avoid) avoid_obstacles(me, b, mine);
+        // Contacts at the avoidance thoughts between main ones (20 of 30 a second), whose short
+        // list holds the one or two birds that can touch; at every one when a bird has no other.
+        if (avoid && (!main || thinks_ <= avoids_) && !me.flying && config_.keep_bodies_apart) {
+            if (all_kin) keep_apart(me, b, neighbors);
+            else keep_apart(me, b, mine);
+        }
         const auto flocking = [&](const steer::flocking_params<vec3>& params) {
             return all_kin ? steer::flocking(b, neighbors, params) : steer::flocking(b, mine, params);
         };
@@ -407,6 +415,44 @@ private:
                                                {.prediction_time = config_.ground_lookahead});
     }
 
+    /// A walking bird's contacts with the walking birds `kin`: where both will be after the
+    /// frame's move (each at its velocity), every neighbor whose body would then be closer
+    /// than the two radii plus `body_gap` gives half of that overlap to step back along the
+    /// line between them, and half of their closing speed to shed; `act` carries both out
+    /// after the move. The neighbor takes the other halves at its own thought.
+    template <class Kin>
+    void keep_apart(pigeon& me, const steer::vehicle3& b, const Kin& kin) const {
+        const float dt = config_.frame_seconds();
+        me.contact_step = me.contact_brake = vec3(0);
+        // First, in the crowd's SIMD lanes over its compact records (positions and radii):
+        // whether any body is within the gap plus what two birds can close in a frame. Its
+        // push is zero when none is (or, by chance, when the pushes cancel exactly); reading
+        // the neighbors' bodies one by one, each a load from elsewhere in memory, is for
+        // the thoughts where one is.
+        const float window = config_.body_gap + 2 * config_.walk_max_speed * dt;
+        if (steer::separation(b, kin, {.max_distance = config_.near_radius()}, {.bodies = true, .personal_space = window}) ==
+            vec3(0))
+            return;
+        const vec3 p = b.position() + b.velocity() * dt;
+        vec3 step(0), brake(0);
+        for (const auto& k : kin) {
+            const steer::vehicle3& o = vehicle_of(k);
+            const vec3 d = p - (o.position() + o.velocity() * dt);
+            const float reach = b.radius() + o.radius() + config_.body_gap;
+            const float d2 = glm::dot(d, d);
+            if (d2 >= reach * reach || d2 == 0) continue;
+            const float distance = std::sqrt(d2);
+            const vec3 away = d / distance;
+            step += away * (0.5f * (reach - distance));
+            const float closing = glm::dot(b.velocity() - o.velocity(), away);
+            if (closing < 0) brake -= away * (0.5f * closing);
+        }
+        me.contact_step = step;
+        me.contact_brake = brake;
+    }
+    [[nodiscard]] static const steer::vehicle3& vehicle_of(const steer::vehicle3& v) noexcept { return v; }
+    [[nodiscard]] static const steer::vehicle3& vehicle_of(const steer::vehicle3* v) noexcept { return *v; }
+
     /// After a batch of birds has moved: what each one's thought decided, its annoyance
     /// calming, and its place: a flying bird above the ground, or landing when it comes down
     /// low enough (only where no walking bird is right under it: else it skims on at landing
@@ -421,10 +467,15 @@ private:
             me.annoyance *= calm_;
             if (me.take_off != cause::none) take_off(me, b, std::exchange(me.take_off, cause::none), me.away);
             if (me.flying) fly_over_ground(me, b, dt);
-            if (me.flying) continue;
+            if (me.flying) {
+                me.contact_step = me.contact_brake = vec3(0);
+                continue;
+            }
+            if (me.contact_step != vec3(0)) b.set_position(b.position() + std::exchange(me.contact_step, vec3(0)));
             me.ground_normal = put_on_ground(b).normal;
             walkers.push_back(&b);
-            along_ground.push_back(tangent(b.velocity(), me.ground_normal));
+            const vec3 v = me.contact_brake != vec3(0) ? b.velocity() + std::exchange(me.contact_brake, vec3(0)) : b.velocity();
+            along_ground.push_back(tangent(v, me.ground_normal));
         }
         steer::set_velocities(walkers, along_ground, [](steer::vehicle3* b) -> steer::vehicle3& { return *b; });
     }

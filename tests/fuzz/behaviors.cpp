@@ -8,9 +8,13 @@
 //
 // Configuration is always valid: every parameter is drawn from its documented range (>= 0,
 // finite, probabilities in [0, 1], direction +1 or -1), so an exception escaping here is a
-// bug found (libFuzzer reports it as a crash). The one exception is building a pathway from
-// random points: fewer than 2 distinct points is refused by STEER_EXPECTS, the harness does
-// not predict that, so it catches std::invalid_argument there and goes on without a path.
+// bug found (libFuzzer reports it as a crash). Two exceptions: building a pathway from
+// random points (fewer than 2 distinct points is refused by STEER_EXPECTS, the harness does
+// not predict that, so it catches std::invalid_argument there and goes on without a path),
+// and separation's personal space, drawn now and then from the refused values (<= 0, NaN,
+// infinite), whose refusal by separation, flocking and validate must name it.
+// Separation and flocking measure between centers or between bodies (`.bodies`), with a
+// personal space from a denormal to huge.
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +27,9 @@
 
 #include <steer/steer.hpp>
 
+#include "../refusal_of.hpp"
 #include "fuzz_input.hpp"
+#include "separation_spacing.hpp"
 
 namespace {
 
@@ -310,7 +316,25 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
             return steer::hide(v, in.vec<V>(), w.spheres, p);
         }
         case 23: return steer::hide(v, w.other(in, v), w.spheres);
-        case 24: return within_max_force(v, steer::separation(v, w.neighbor_pointers, random_neighborhood<V>(in)));
+        case 24: {
+            // Between centers or between bodies; now and then a refused personal space, which
+            // separation, flocking and validate refuse by name, whether bodies is set or not.
+            const steer::neighborhood<V> n = random_neighborhood<V>(in);
+            steer::separation_params<V> spacing = steer::fuzz::random_separation_params<V>(in);
+            if (in.pick(8) == 0) {
+                const auto refused = steer::fuzz::random_refused_personal_space<S>(in);
+                spacing.personal_space = refused.value;
+                using steer::test::refusal_of;
+                STEER_FUZZ_CHECK(steer::fuzz::refuses_personal_space(
+                    refusal_of([&] { (void)steer::separation(v, w.neighbor_pointers, n, spacing); }), refused));
+                STEER_FUZZ_CHECK(steer::fuzz::refuses_personal_space(
+                    refusal_of([&] { (void)steer::flocking(v, w.others, steer::flocking_params<V>{.separation_spacing = spacing}); }),
+                    refused));
+                STEER_FUZZ_CHECK(steer::fuzz::refuses_personal_space(refusal_of([&] { steer::validate(spacing); }), refused));
+                return V(S(0));
+            }
+            return within_max_force(v, steer::separation(v, w.neighbor_pointers, n, spacing));
+        }
         case 25: return within_max_force(v, steer::cohesion(v, w.others, random_neighborhood<V>(in)));
         case 26: return within_max_force(v, steer::alignment(v, w.neighbor_pointers, random_neighborhood<V>(in)));
         case 27: {
@@ -319,7 +343,9 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                                               .cohesion = random_neighborhood<V>(in),
                                               .separation_weight = in.scalar<S>(),
                                               .alignment_weight = in.scalar<S>(),
-                                              .cohesion_weight = in.scalar<S>()};
+                                              .cohesion_weight = in.scalar<S>(),
+                                              .separation_fades = in.flag(),
+                                              .separation_spacing = steer::fuzz::random_separation_params<V>(in)};
             return within_max_force(v, in.flag() ? steer::flocking(v, w.neighbor_pointers, p) : steer::flocking(v, w.others, p));
         }
         case 28: {

@@ -5,7 +5,9 @@
 // set_max_neighbors, reserve (near and past max_reserve), queries and steps, on two crowds
 // side by side (one stepped serially, one by an executor that runs uneven chunks last first),
 // in 2D and 3D, float and double, with and without per-agent data. Each step's think mixes
-// separation, alignment, cohesion, seek and flocking over the neighbors it is given. A model
+// separation, alignment, cohesion, seek and flocking over the neighbors it is given
+// (separation and flocking's separation between centers or between bodies, `.bodies`, with
+// a personal space from a denormal to huge). A model
 // of the crowds' contents (each live handle and its position, kept by the harness from what
 // it adds, writes and removes, and from each step once checked) answers every query.
 // Checks:
@@ -61,6 +63,7 @@
 
 #include "flocking_conditioning.hpp"
 #include "fuzz_input.hpp"
+#include "separation_spacing.hpp"
 #include "vehicle_bits.hpp"
 
 namespace {
@@ -148,6 +151,7 @@ struct mix {
     enum kind_t : unsigned { separation, alignment, cohesion, seek, flocking, blend, kinds };
     unsigned kind = separation;
     steer::neighborhood<V> near{};
+    steer::separation_params<V> spacing{};  // separation's: between centers or between bodies
     steer::flocking_params<V> boids{};
     V target{};
     S weights[4] = {1, 1, 1, 1};
@@ -158,13 +162,13 @@ struct mix {
     template <class R>
     V operator()(const steer::vehicle<V>& self, const R& neighbors) const {
         switch (kind) {
-            case separation: return steer::separation(self, neighbors, near);
+            case separation: return steer::separation(self, neighbors, near, spacing);
             case alignment: return steer::alignment(self, neighbors, near);
             case cohesion: return steer::cohesion(self, neighbors, near);
             case seek: return steer::seek(self, target);
             case flocking: return steer::flocking(self, neighbors, boids);
             default: {
-                V sum = steer::separation(self, neighbors, near) * weights[0] +
+                V sum = steer::separation(self, neighbors, near, spacing) * weights[0] +
                         steer::cohesion(self, neighbors, near) * weights[1] + steer::seek(self, target) * weights[2];
                 if (blend_flocks) sum += steer::flocking(self, neighbors, boids) * weights[3];
                 return sum;
@@ -544,7 +548,10 @@ struct harness {
                    .cohesion = steer::fuzz::random_neighborhood<V>(in),
                    .separation_weight = in.flag() ? S(1) : in.in_range<S>(S(-4), S(4)),
                    .alignment_weight = in.flag() ? S(1) : in.in_range<S>(S(-4), S(4)),
-                   .cohesion_weight = in.flag() ? S(1) : in.in_range<S>(S(-4), S(4))};
+                   .cohesion_weight = in.flag() ? S(1) : in.in_range<S>(S(-4), S(4)),
+                   .separation_fades = in.flag(),
+                   .separation_spacing = steer::fuzz::random_separation_params<V>(in)};
+        m.spacing = steer::fuzz::random_separation_params<V>(in);
         m.target = in.flag() ? spot : in.vec<V>();
         for (S& w : m.weights) w = in.flag() ? S(1) : in.in_range<S>(S(-2), S(2));
         m.blend_flocks = in.flag();
@@ -764,7 +771,7 @@ struct harness {
                                      std::abs(static_cast<double>(think.weights[1])),
                                      std::abs(static_cast<double>(think.weights[2])),
                                      std::abs(static_cast<double>(think.weights[3]))};
-                const double terms = w[0] * gap(steer::separation(old, pointers, think.near), V(S(0))) +
+                const double terms = w[0] * gap(steer::separation(old, pointers, think.near, think.spacing), V(S(0))) +
                                      w[1] * gap(steer::cohesion(old, pointers, think.near), V(S(0))) +
                                      w[2] * gap(steer::seek(old, think.target), V(S(0))) +
                                      w[3] * gap(flocking_reference, V(S(0)));

@@ -13,6 +13,9 @@
 //   boundary, and components or sums that are only rounding left over, normalized into a
 //   direction, make any order's rounding a different answer: see the note on flocking's
 //   normalized residues in the closing report.)
+// - separation between centers or between bodies (`separation_spacing`, a personal space
+//   from a denormal to huge), fading or not; now and then a refused personal space (<= 0,
+//   NaN, infinite): the step is refused with separation's message naming it, and moves nobody;
 // - within the promise: finite states and forces, forces within max_force.
 // A step that takes longer than libFuzzer's -timeout is reported as a hang.
 
@@ -30,7 +33,9 @@
 #include <steer/schedule.hpp>
 
 #include "flocking_conditioning.hpp"
+#include "../refusal_of.hpp"
 #include "fuzz_input.hpp"
+#include "separation_spacing.hpp"
 #include "vehicle_bits.hpp"
 
 namespace {
@@ -116,8 +121,20 @@ struct harness {
                                           .cohesion = random_neighborhood<V>(in),
                                           .separation_weight = in.flag() ? S(1) : in.scalar<S>(),
                                           .alignment_weight = in.flag() ? S(1) : in.scalar<S>(),
-                                          .cohesion_weight = in.flag() ? S(1) : in.scalar<S>()};
+                                          .cohesion_weight = in.flag() ? S(1) : in.scalar<S>(),
+                                          .separation_fades = in.flag(),
+                                          .separation_spacing = steer::fuzz::random_separation_params<V>(in)};
         const std::vector<steer::vehicle<V>> before(serial.vehicles().begin(), serial.vehicles().end());
+        if (in.pick(16) == 0) {
+            // A refused personal space: the step is refused by name and moves nobody.
+            const auto refused = steer::fuzz::random_refused_personal_space<S>(in);
+            steer::flocking_params<V> bad = p;
+            bad.separation_spacing.personal_space = refused.value;
+            STEER_FUZZ_CHECK(steer::fuzz::refuses_personal_space(steer::test::refusal_of([&] { serial.step(dt, bad); }),
+                                                                 refused));
+            for (std::size_t i = 0; i < before.size(); ++i) STEER_FUZZ_CHECK(same_state(serial.vehicles()[i], before[i]));
+            return;
+        }
         const std::vector<steer::flock_id> ids(serial.ids().begin(), serial.ids().end());
         std::vector<V> steering_before;
         for (const steer::flock_id id : ids) steering_before.push_back(serial.steering(id));

@@ -77,7 +77,15 @@ bool sums_conditioned(const std::vector<steer::vehicle<V>>& all, std::size_t age
         const V offset = other.position() - a.position();
         const S squared = steer::length_squared(offset);
         if (!(squared >= std::numeric_limits<S>::min() && squared <= std::numeric_limits<S>::max())) continue;
-        if (steer::in_neighborhood(a, other, p.separation)) {
+        if (steer::in_neighborhood(a, other, p.separation) && p.separation_spacing.bodies) {
+            // Between bodies: away from the neighbor, by the push of the gap between surfaces.
+            const S distance = std::sqrt(squared);
+            const S gap = distance - static_cast<S>(a.radius()) - static_cast<S>(other.radius());
+            const V push = -offset / distance *
+                           steer::detail::body_separation_strength(p.separation_spacing.personal_space, gap);
+            sums[0] += push;
+            sizes[0] += static_cast<double>(steer::safe_length(push));
+        } else if (steer::in_neighborhood(a, other, p.separation)) {
             sums[0] -= offset / squared;
             sizes[0] += static_cast<double>(steer::safe_length(offset / squared));
         }
