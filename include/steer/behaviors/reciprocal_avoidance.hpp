@@ -13,13 +13,13 @@
 #include <cstddef>
 #include <limits>
 #include <numbers>
-#include <optional>
 #include <string>
 #include <type_traits>
 
 #include <glm/geometric.hpp>
 
 #include "../agent.hpp"
+#include "../detail/always_inline.hpp"
 #include "../detail/expect.hpp"
 #include "../detail/force.hpp"
 #include "../detail/linear_program.hpp"
@@ -282,22 +282,27 @@ struct neighbor_pair {
     scalar_t<V> unused_room;
 };
 
-/// The agent's half-plane against one neighbor with the pair's horizon times `scale` (at
-/// least `floor`), its standing room moved in; none when it allows every velocity up to
-/// `max_speed` (or is not finite).
+/// The agent's half-plane against one neighbor with the given horizon: the pair's
+/// (`reciprocal_half_space`), its line moved in by the standing room the neighbor leaves
+/// unused (`unused_room` > 0: closer than that, move away at the rest over the horizon; a
+/// tighter line than the pair's, so the pair's guarantee stands).
 template <vector V>
-[[nodiscard]] std::optional<half_space<V>> pair_half_space(const neighbor_pair<V>& pair, scalar_t<V> scale,
-                                                           scalar_t<V> floor, scalar_t<V> inverse_dt,
-                                                           const V& velocity, scalar_t<V> max_speed) noexcept {
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline half_space<V> neighbor_half_space(const neighbor_pair<V>& pair,
+                                                                                 scalar_t<V> horizon,
+                                                                                 scalar_t<V> inverse_dt,
+                                                                                 const V& velocity) noexcept {
     using S = scalar_t<V>;
-    const S horizon = std::max(floor, pair.horizon * scale);
     half_space<V> h = reciprocal_half_space(pair.offset, pair.relative_velocity, pair.reach, S(1) / horizon,
                                             inverse_dt, pair.share, velocity);
-    // Standing room: closer than that to the neighbor, move away at the rest over the
-    // horizon. A tighter line than the pair's, so the pair's guarantee stands.
     if (pair.unused_room > S(0)) h.offset += pair.unused_room / horizon;
-    if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) return std::nullopt;
     return h;
+}
+
+/// Whether a half-plane constrains nothing an agent of `max_speed` can do (or is not finite):
+/// such a neighbor is left out of the program.
+template <vector V>
+[[nodiscard]] bool allows_every_velocity(const half_space<V>& h, scalar_t<V> max_speed) noexcept {
+    return !(h.offset > -max_speed) || !std::isfinite(h.offset);
 }
 
 /// How much more of the avoiding the agent behind takes, and the one ahead less: at most
@@ -546,16 +551,12 @@ template <agent A, class R, class Obstacles>
         const avoidance_share<S> share = other_max_speed > S(0)
                                              ? give_way(usual, offset, distance, velocity, speed, V(other->velocity()))
                                              : avoidance_share<S>{S(1), S(1)};
-        half_space<V> h = reciprocal_half_space(offset, relative_velocity, reach, S(1) / horizon, inverse_dt, share,
-                                                velocity);
-        // Standing room: closer than that to the neighbor, move away at the rest over the
-        // horizon. A tighter line than the pair's, so the pair's guarantee stands.
-        const S unused = standing_room - std::max(S(0), gap);
-        if (unused > S(0)) h.offset += unused / horizon;
-        if (!(h.offset > -max_speed) || !std::isfinite(h.offset)) continue;  // allows every velocity we have
+        const neighbor_pair<V> pair{offset,  relative_velocity, reach,
+                                    horizon, share,             standing_room - std::max(S(0), gap)};
+        const half_space<V> h = neighbor_half_space(pair, horizon, inverse_dt, velocity);
+        if (allows_every_velocity(h, max_speed)) continue;
         others.add(gap, h);
-        if (p.shorten_horizons_when_blocked)
-            kept_pairs.add(gap, {offset, relative_velocity, reach, horizon, share, unused});
+        if (p.shorten_horizons_when_blocked) kept_pairs.add(gap, pair);
     }
     // The neighbors' half-planes, after the obstacles', with every horizon scaled by `scale`
     // (never below `floor`); those that allow every velocity up to max_speed left out.
@@ -564,8 +565,8 @@ template <agent A, class R, class Obstacles>
         int built = hard;
         for (int i = 0; i < kept_pairs.size(); ++i) {
             const neighbor_pair<V>& pair = pairs[static_cast<std::size_t>(i)];
-            if (const auto h = pair_half_space(pair, scale, floor, inverse_dt, velocity, max_speed))
-                constraints[static_cast<std::size_t>(built++)] = *h;
+            const half_space<V> h = neighbor_half_space(pair, std::max(floor, pair.horizon * scale), inverse_dt, velocity);
+            if (!allows_every_velocity(h, max_speed)) constraints[static_cast<std::size_t>(built++)] = h;
         }
         return built;
     };

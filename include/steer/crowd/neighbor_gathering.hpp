@@ -62,12 +62,11 @@ inline constexpr std::size_t crowd_neighbor_limit = 1024;
 /// per row, for a run of a few candidates, and g++ 12 left it out of line in
 /// `crowd::gather`, where the calls cost a crowd's step about 4%.
 template <class P, int D>
-[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline std::size_t gather_run(const typename P::scalar* const (&position)[std::size_t{D}],
-                                            std::size_t first, std::size_t count,
-                                            const typename P::pack (&self)[std::size_t{D}],
-                                            const typename P::pack& lo, const typename P::pack& hi,
-                                            std::uint32_t* out, std::size_t size, std::size_t capacity,
-                                            std::size_t excluded = static_cast<std::size_t>(-1)) noexcept {
+[[nodiscard]] STEER_DETAIL_ALWAYS_INLINE inline std::size_t gather_run(
+    const typename P::scalar* const (&position)[std::size_t{D}], std::size_t first, std::size_t count,
+    const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo, const typename P::pack& hi,
+    std::uint32_t* out, std::size_t size, std::size_t capacity,
+    std::size_t excluded = static_cast<std::size_t>(-1)) noexcept {
     using pack = typename P::pack;
     constexpr std::size_t W = P::width;
     constexpr std::size_t fixed = W >= 8 ? W : 8;

@@ -27,20 +27,6 @@ steer::vehicle<V> walker(const V& position, const V& velocity = V(0)) {
                               .max_speed = 2});
 }
 
-/// When two bodies `offset` apart (the other's center minus this one's) with relative
-/// velocity `closing` (this one's minus the other's) first touch, moving straight; infinity
-/// if never.
-template <steer::vector V>
-steer::scalar_t<V> first_contact_time(const V& offset, const V& closing, steer::scalar_t<V> reach) {
-    using S = steer::scalar_t<V>;
-    // |offset - closing t| = reach: a t^2 - 2 b t + c = 0.
-    const S a = glm::dot(closing, closing), b = glm::dot(offset, closing), c = glm::dot(offset, offset) - reach * reach;
-    if (c <= S(0)) return S(0);
-    const S discriminant = b * b - a * c;
-    if (a <= S(0) || b <= S(0) || discriminant < S(0)) return std::numeric_limits<S>::infinity();
-    return (b - std::sqrt(discriminant)) / a;
-}
-
 /// Toward `goal` at top speed, slowing within 1 m of it.
 template <steer::vector V>
 V toward(const steer::vehicle<V>& a, const V& goal) {
@@ -648,11 +634,14 @@ TEST_CASE_TEMPLATE("shorten_horizons_when_blocked: hemmed in from every side, an
     CHECK(near(moving, make<V>(moving.x, 0, 0), 1e-5));
     // What it takes keeps it clear of every neighbor, each moving on as it does, for at
     // least a quarter of the horizons it shortened (0.4 s, where they would meet in 0.74 s).
+    // (Seen from each neighbor: the agent's body swept along the relative motion for 0.4 s
+    // does not touch the neighbor's.)
     for (const auto& b : ring) {
-        const S contact = first_contact_time(b.position() - hemmed.position(), moving - b.velocity(),
-                                             hemmed.radius() + b.radius());
+        const V relative = moving - b.velocity();
+        const steer::sweep<V> next{hemmed.position(), steer::safe_normalize(relative),
+                                   steer::safe_length(relative) * S(0.4), hemmed.radius()};
         CAPTURE(b.position());
-        CHECK(contact >= S(0.4));
+        CHECK_FALSE(first_contact(steer::sphere<V>{b.position(), b.radius()}, next));
     }
     // With room for the paper's program, it changes nothing; nor does it for a vehicle too
     // weak to reverse within the longest horizon (the floor: 2 × mass × max_speed / max_force).
