@@ -1,0 +1,507 @@
+// The playground page: lists the scenes of the WebAssembly module (steer-playground.js,
+// built from playground.cpp), steps the live one at 60 Hz, draws its commands on a canvas,
+// and turns sliders, drags and buttons into calls of the module.
+//
+// index.html?selftest runs every scene for a fixed number of frames and writes one line per
+// scene into #selftest; index.html?bench times the biggest crowd into #bench. Nothing is
+// fetched: the module is inlined into steer-playground.js.
+'use strict';
+
+// The same palette, in the same order, as playground::color (scene.hpp).
+const palette = ['#222222', '#999999', '#0072B2', '#D55E00', '#009E73', '#E69F00', '#56B4E9', '#CC79A7',
+                 '#F0E442', '#dddddd'];
+const kind = { dot: 1, ring: 2, polyline: 3, closed_polyline: 4, filled_polygon: 5, arrow: 6, body: 7 };
+const selftestFrames = 240;  // playground::selftest_frames
+
+const query = new URLSearchParams(location.search);
+let M = null;       // the module
+let api = null;     // its functions
+const page = {
+  scenes: [],       // every scene's info
+  current: -1,
+  info: null,
+  playing: true,
+  speed: 1,
+  seed: 1,
+  owed: 0,          // steps owed at this speed, carried between animation frames
+  view: { cx: 0, cy: 0, size: 20, zoom: 1 },                    // 2D: centre and metres across
+  camera: { yaw: 0.6, pitch: 0.45, distance: 60, center: [0, 0, 0] },  // 3D orbit camera
+  handles: [],      // [{name, x, y, z}]
+  dragging: null,   // {kind: 'handle', index} | {kind: 'pan' | 'orbit', x, y}
+  simMs: 0, drawMs: 0, agents: 0,
+};
+
+function bind(module) {
+  const f = (name, ret, args) => module.cwrap(name, ret, args);
+  return {
+    sceneCount: f('pg_scene_count', 'number', []),
+    sceneInfo: f('pg_scene_info', 'string', ['number']),
+    select: f('pg_select', null, ['number', 'number']),
+    reset: f('pg_reset', null, ['number']),
+    step: f('pg_step', null, ['number']),
+    params: f('pg_params', 'string', []),
+    setParam: f('pg_set_param', null, ['number', 'number']),
+    code: f('pg_code', 'string', []),
+    draw: f('pg_draw', 'number', []),
+    drawSize: f('pg_draw_size', 'number', []),
+    handles: f('pg_handles', 'number', []),
+    handleCount: f('pg_handle_count', 'number', []),
+    handleNames: f('pg_handle_names', 'string', []),
+    drag: f('pg_drag', null, ['number', 'number', 'number', 'number']),
+    selftestLine: f('pg_selftest_line', 'string', ['number', 'number']),
+    positionCount: f('pg_position_count', 'number', []),
+    takeError: f('pg_take_error', 'string', []),
+  };
+}
+
+// A view of the module's memory as floats (re-read each time: memory may have grown).
+function floats(pointer, count) { return new Float32Array(M.HEAPF32.buffer, pointer, count); }
+
+// ------------------------------------------------------------------ self-test and benchmark
+
+function selftest() {
+  const out = document.getElementById('selftest');
+  const lines = [];
+  let ok = true;
+  for (let i = 0; i < api.sceneCount(); ++i) {
+    const line = api.selftestLine(i, selftestFrames);
+    lines.push(line);
+    if (!/^scene \S+ frames \d+ digest [0-9a-f]{16} finite yes$/.test(line)) ok = false;
+  }
+  lines.push(ok ? 'selftest ok' : 'selftest failed');
+  out.textContent = lines.join('\n');
+}
+
+// Times the scene with the most characters: the mean and the slowest simulated frame.
+function bench() {
+  let biggest = 0, most = -1;
+  for (let i = 0; i < api.sceneCount(); ++i) {
+    api.select(i, 1);
+    const n = api.positionCount();
+    if (n > most) { most = n; biggest = i; }
+  }
+  api.select(biggest, 1);
+  page.info = JSON.parse(api.sceneInfo(biggest));
+  page.view = { cx: page.info.view_center[0], cy: page.info.view_center[1], size: page.info.view_size, zoom: 1 };
+  page.camera = { yaw: 0.6, pitch: 0.45, distance: page.info.view_size, center: page.info.view_center.slice() };
+  api.step(60);  // warm up: the first frames allocate
+  const frames = 300, times = [];
+  for (let f = 0; f < frames; ++f) {
+    const start = performance.now();
+    api.step(1);
+    times.push(performance.now() - start);
+  }
+  const drawStart = performance.now();
+  for (let f = 0; f < 30; ++f) render();
+  const draw = (performance.now() - drawStart) / 30;
+  const mean = times.reduce((a, b) => a + b, 0) / frames;
+  document.getElementById('bench').textContent =
+    `bench scene ${page.info.name} agents ${most} frames ${frames} sim_ms_per_frame ${mean.toFixed(3)} ` +
+    `slowest_ms ${Math.max(...times).toFixed(3)} draw_ms_per_frame ${draw.toFixed(3)}`;
+}
+
+// ------------------------------------------------------------------ the scene list and controls
+
+function buildList() {
+  const nav = document.getElementById('scenes');
+  let group = null;
+  page.scenes.forEach((info, index) => {
+    if (info.group !== group) {
+      group = info.group;
+      const h = document.createElement('h2');
+      h.textContent = group;
+      nav.appendChild(h);
+    }
+    const a = document.createElement('a');
+    a.href = '#' + info.name;
+    a.textContent = info.title;
+    a.id = 'scene-' + info.name;
+    a.addEventListener('click', (e) => { e.preventDefault(); select(index); });
+    nav.appendChild(a);
+  });
+}
+
+function select(index) {
+  page.current = index;
+  page.info = page.scenes[index];
+  api.select(index, page.seed);
+  history.replaceState(null, '', location.pathname + location.search + '#' + page.info.name);
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.id === 'scene-' + page.info.name);
+  document.getElementById('title').textContent = page.info.title;
+  document.getElementById('about').textContent = page.info.about;
+  const guide = document.getElementById('guide');
+  const [file, anchor] = page.info.guide.split('#');
+  guide.innerHTML = '';
+  const link = document.createElement('a');
+  link.href = '../../docs/' + file + (anchor ? '#' + anchor : '');
+  link.textContent = 'The guide: docs/' + page.info.guide;
+  guide.appendChild(link);
+  page.view = { cx: page.info.view_center[0], cy: page.info.view_center[1], size: page.info.view_size, zoom: 1 };
+  page.camera = { yaw: 0.6, pitch: 0.45, distance: page.info.view_size, center: page.info.view_center.slice() };
+  buildParams();
+  showCode();
+  render();
+}
+
+function buildParams() {
+  const box = document.getElementById('params');
+  box.innerHTML = '';
+  JSON.parse(api.params()).forEach((p, index) => {
+    const div = document.createElement('div');
+    div.className = 'param';
+    const label = document.createElement('label');
+    const name = document.createElement('span');
+    name.textContent = p.name + (p.restarts ? ' (restarts)' : '');
+    const value = document.createElement('span');
+    const show = (v) => { value.textContent = `${+v.toPrecision(4)} ${p.unit === '1' ? '' : p.unit}`; };
+    show(p.value);
+    label.append(name, value);
+    const slider = document.createElement('input');
+    Object.assign(slider, { type: 'range', min: p.min, max: p.max, step: p.step, value: p.value });
+    slider.setAttribute('aria-label', p.name);
+    slider.addEventListener('input', () => {
+      api.setParam(index, +slider.value);
+      show(+slider.value);
+      showCode();
+      if (p.restarts) render();
+    });
+    div.append(label, slider);
+    box.appendChild(div);
+  });
+}
+
+function showCode() {
+  document.getElementById('code').textContent = api.code();
+  const error = api.takeError();
+  if (error) {
+    document.getElementById('error').textContent = error;
+    console.warn(error);
+  }
+}
+
+function bindToolbar() {
+  const play = document.getElementById('play');
+  const toggle = () => { page.playing = !page.playing; play.textContent = page.playing ? 'pause' : 'play'; };
+  const stepOnce = () => { if (page.playing) toggle(); api.step(1); render(); };
+  const restart = () => { api.reset(page.seed); render(); };
+  play.addEventListener('click', toggle);
+  document.getElementById('step').addEventListener('click', stepOnce);
+  document.getElementById('restart').addEventListener('click', restart);
+  document.getElementById('speed').addEventListener('change', (e) => { page.speed = +e.target.value; });
+  document.getElementById('seed').addEventListener('change', (e) => {
+    page.seed = Math.max(1, Math.floor(+e.target.value) || 1);
+    restart();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    if (e.key === ' ') { toggle(); e.preventDefault(); }
+    else if (e.key === 's') stepOnce();
+    else if (e.key === 'r') restart();
+  });
+}
+
+// ------------------------------------------------------------------ projection
+
+const canvas = document.getElementById('view');
+const ctx = canvas.getContext('2d');
+
+// World point to screen pixels: [x, y, scale (pixels per metre there)] or null behind the camera.
+function projector() {
+  const w = canvas.width, h = canvas.height;
+  if (!page.info || !page.info.three_d) {
+    const s = Math.min(w, h) / (page.view.size / page.view.zoom);
+    const { cx, cy } = page.view;
+    return (x, y) => [w / 2 + (x - cx) * s, h / 2 - (y - cy) * s, s];
+  }
+  const c = page.camera;
+  const eye = [c.center[0] + c.distance * Math.cos(c.pitch) * Math.sin(c.yaw),
+               c.center[1] + c.distance * Math.sin(c.pitch),
+               c.center[2] + c.distance * Math.cos(c.pitch) * Math.cos(c.yaw)];
+  const fw = normalize([c.center[0] - eye[0], c.center[1] - eye[1], c.center[2] - eye[2]]);
+  const right = normalize(cross(fw, [0, 1, 0]));
+  const up = cross(right, fw);
+  const focal = Math.min(w, h) / (2 * Math.tan(0.5));  // a field of view of 1 radian
+  return (x, y, z) => {
+    const d = [x - eye[0], y - eye[1], z - eye[2]];
+    const depth = dot(d, fw);
+    if (depth < 0.1) return null;
+    return [w / 2 + focal * dot(d, right) / depth, h / 2 - focal * dot(d, up) / depth, focal / depth];
+  };
+}
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const normalize = (a) => { const l = Math.hypot(a[0], a[1], a[2]) || 1; return [a[0] / l, a[1] / l, a[2] / l]; };
+
+// Screen pixels to a world point: 2D on the plane, 3D on the horizontal plane at height `y`.
+function unproject(px, py, y) {
+  const w = canvas.width, h = canvas.height;
+  if (!page.info.three_d) {
+    const s = Math.min(w, h) / (page.view.size / page.view.zoom);
+    return [page.view.cx + (px - w / 2) / s, page.view.cy - (py - h / 2) / s, 0];
+  }
+  const c = page.camera;
+  const eye = [c.center[0] + c.distance * Math.cos(c.pitch) * Math.sin(c.yaw),
+               c.center[1] + c.distance * Math.sin(c.pitch),
+               c.center[2] + c.distance * Math.cos(c.pitch) * Math.cos(c.yaw)];
+  const fw = normalize([c.center[0] - eye[0], c.center[1] - eye[1], c.center[2] - eye[2]]);
+  const right = normalize(cross(fw, [0, 1, 0]));
+  const up = cross(right, fw);
+  const focal = Math.min(w, h) / (2 * Math.tan(0.5));
+  const ray = normalize([0, 1, 2].map((k) => fw[k] + right[k] * (px - w / 2) / focal - up[k] * (py - h / 2) / focal));
+  if (Math.abs(ray[1]) < 1e-6) return null;
+  const t = (y - eye[1]) / ray[1];
+  if (t <= 0) return null;
+  return [eye[0] + ray[0] * t, y, eye[2] + ray[2] * t];
+}
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  const start = performance.now();
+  const ratio = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.floor(canvas.clientWidth * ratio)), h = Math.max(1, Math.floor(canvas.clientHeight * ratio));
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#fcfcfa';
+  ctx.fillRect(0, 0, w, h);
+  const project = projector();
+  const px = ratio;  // one CSS pixel
+  if (page.info && page.info.three_d) drawGround(project, px);
+  else if (page.info) drawGrid(project, px);
+  const size = api.drawSize();
+  const data = floats(api.draw(), size);
+  // Bodies are batched per color: thousands of characters in a few paths.
+  const bodies = palette.map(() => ({ fill: new Path2D(), marks: new Path2D(), count: 0 }));
+  let i = 0;
+  while (i < size) {
+    const k = data[i], colorIndex = data[i + 1], radius = data[i + 2], n = data[i + 3];
+    const color = palette[colorIndex] || palette[0];
+    const points = [];
+    for (let p = 0; p < n; ++p) points.push([data[i + 4 + 3 * p], data[i + 5 + 3 * p], data[i + 6 + 3 * p]]);
+    i += 4 + 3 * n;
+    if (k === kind.body) {
+      const at = project(...points[0]);
+      if (!at) continue;
+      const b = bodies[colorIndex] || bodies[0];
+      const r = Math.max(radius * at[2], 1.5 * px);
+      b.fill.moveTo(at[0] + r, at[1]);
+      b.fill.arc(at[0], at[1], r, 0, 2 * Math.PI);
+      const f = points[1];
+      const tip = project(points[0][0] + f[0] * radius * 1.6, points[0][1] + f[1] * radius * 1.6,
+                          points[0][2] + f[2] * radius * 1.6);
+      if (tip) { b.marks.moveTo(at[0], at[1]); b.marks.lineTo(tip[0], tip[1]); }
+      b.count++;
+      continue;
+    }
+    const screen = points.map((p) => project(...p));
+    if (screen.some((s) => !s)) continue;
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
+    ctx.lineWidth = 1.5 * px;
+    if (k === kind.dot || k === kind.ring) {
+      const r = radius > 0 ? radius * screen[0][2] : 2 * px;
+      ctx.beginPath();
+      ctx.arc(screen[0][0], screen[0][1], Math.max(r, 0.5), 0, 2 * Math.PI);
+      if (k === kind.dot) ctx.fill(); else ctx.stroke();
+    } else if (k === kind.polyline || k === kind.closed_polyline || k === kind.filled_polygon) {
+      ctx.beginPath();
+      screen.forEach((s, j) => (j ? ctx.lineTo(s[0], s[1]) : ctx.moveTo(s[0], s[1])));
+      if (k !== kind.polyline) ctx.closePath();
+      if (k === kind.filled_polygon) {
+        ctx.globalAlpha = 0.35;
+        ctx.fill();
+        ctx.globalAlpha = 1;
+      }
+      ctx.stroke();
+    } else if (k === kind.arrow) {
+      const [a, b] = screen;
+      const angle = Math.atan2(b[1] - a[1], b[0] - a[0]), head = 7 * px;
+      ctx.beginPath();
+      ctx.moveTo(a[0], a[1]);
+      ctx.lineTo(b[0], b[1]);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(b[0], b[1]);
+      ctx.lineTo(b[0] - head * Math.cos(angle - 0.4), b[1] - head * Math.sin(angle - 0.4));
+      ctx.lineTo(b[0] - head * Math.cos(angle + 0.4), b[1] - head * Math.sin(angle + 0.4));
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+  bodies.forEach((b, c) => {
+    if (!b.count) return;
+    ctx.fillStyle = palette[c];
+    ctx.globalAlpha = 0.45;
+    ctx.fill(b.fill);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = palette[c];
+    ctx.lineWidth = 1.5 * px;
+    ctx.stroke(b.marks);
+  });
+  drawHandles(project, px);
+  page.drawMs = 0.9 * page.drawMs + 0.1 * (performance.now() - start);
+}
+
+// A square grid on the ground of 3D scenes, for depth.
+function drawGround(project, px) {
+  const c = page.camera.center, extent = page.info.view_size, step = Math.max(1, Math.round(extent / 10));
+  ctx.strokeStyle = '#e4e4e0';
+  ctx.lineWidth = px;
+  ctx.beginPath();
+  for (let t = -extent; t <= extent; t += step) {
+    for (const [a, b] of [[[c[0] + t, 0, c[2] - extent], [c[0] + t, 0, c[2] + extent]],
+                          [[c[0] - extent, 0, c[2] + t], [c[0] + extent, 0, c[2] + t]]]) {
+      const pa = project(...a), pb = project(...b);
+      if (pa && pb) { ctx.moveTo(pa[0], pa[1]); ctx.lineTo(pb[0], pb[1]); }
+    }
+  }
+  ctx.stroke();
+}
+
+// Lines every metre (or every 5 or 25 when zoomed out) on 2D scenes, for scale.
+function drawGrid(project, px) {
+  const w = canvas.width, h = canvas.height;
+  const perMetre = Math.min(w, h) / (page.view.size / page.view.zoom);
+  const spacing = perMetre * 1 >= 12 * px ? 1 : perMetre * 5 >= 12 * px ? 5 : 25;
+  const [x0, y0] = unproject(0, h, 0), [x1, y1] = unproject(w, 0, 0);
+  ctx.strokeStyle = '#eeeeea';
+  ctx.lineWidth = px;
+  ctx.beginPath();
+  for (let x = Math.ceil(x0 / spacing) * spacing; x <= x1; x += spacing) {
+    const s = project(x, 0, 0)[0];
+    ctx.moveTo(s, 0);
+    ctx.lineTo(s, h);
+  }
+  for (let y = Math.ceil(y0 / spacing) * spacing; y <= y1; y += spacing) {
+    const s = project(0, y, 0)[1];
+    ctx.moveTo(0, s);
+    ctx.lineTo(w, s);
+  }
+  ctx.stroke();
+  ctx.fillStyle = '#999';
+  ctx.font = `${11 * px}px system-ui, sans-serif`;
+  ctx.fillText(`grid: ${spacing} m`, 8 * px, h - 8 * px);
+}
+
+function drawHandles(project, px) {
+  const count = api.handleCount();
+  const names = count ? JSON.parse(api.handleNames()) : [];
+  const data = floats(api.handles(), 3 * count);
+  page.handles = names.map((name, i) => ({ name, x: data[3 * i], y: data[3 * i + 1], z: data[3 * i + 2] }));
+  ctx.font = `${12 * px}px system-ui, sans-serif`;
+  for (const h of page.handles) {
+    const s = project(h.x, h.y, h.z);
+    if (!s) continue;
+    ctx.strokeStyle = '#0072B2';
+    ctx.lineWidth = 2 * px;
+    ctx.beginPath();
+    ctx.arc(s[0], s[1], 9 * px, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.fillStyle = '#0072B2';
+    ctx.fillText(h.name, s[0] + 12 * px, s[1] - 8 * px);
+  }
+}
+
+// ------------------------------------------------------------------ pointer: drag handles, pan, zoom, orbit
+
+function pointerAt(e) {
+  const r = canvas.getBoundingClientRect(), ratio = window.devicePixelRatio || 1;
+  return [(e.clientX - r.left) * ratio, (e.clientY - r.top) * ratio];
+}
+
+function bindPointer() {
+  canvas.addEventListener('pointerdown', (e) => {
+    const [x, y] = pointerAt(e), ratio = window.devicePixelRatio || 1;
+    const project = projector();
+    let best = -1, bestDistance = 16 * ratio;
+    page.handles.forEach((h, i) => {
+      const s = project(h.x, h.y, h.z);
+      if (!s) return;
+      const d = Math.hypot(s[0] - x, s[1] - y);
+      if (d < bestDistance) { bestDistance = d; best = i; }
+    });
+    page.dragging = best >= 0 ? { kind: 'handle', index: best, height: page.handles[best].y }
+                              : { kind: page.info.three_d ? 'orbit' : 'pan', x, y };
+    canvas.setPointerCapture(e.pointerId);
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const d = page.dragging;
+    if (!d) return;
+    const [x, y] = pointerAt(e);
+    if (d.kind === 'handle') {
+      const h = page.handles[d.index];
+      const at = unproject(x, y, page.info.three_d ? d.height : 0);
+      if (at) {
+        api.drag(d.index, at[0], page.info.three_d ? at[1] : at[1], page.info.three_d ? at[2] : h.z);
+        showCode();
+      }
+    } else if (d.kind === 'pan') {
+      const s = Math.min(canvas.width, canvas.height) / (page.view.size / page.view.zoom);
+      page.view.cx -= (x - d.x) / s;
+      page.view.cy += (y - d.y) / s;
+    } else {
+      page.camera.yaw -= (x - d.x) * 0.005;
+      page.camera.pitch = Math.min(1.5, Math.max(0.05, page.camera.pitch + (y - d.y) * 0.005));
+    }
+    d.x = x;
+    d.y = y;
+    if (!page.playing) render();
+  });
+  const release = () => { page.dragging = null; };
+  canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointercancel', release);
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const factor = Math.exp(-e.deltaY * 0.001);
+    if (page.info.three_d) page.camera.distance /= factor;
+    else page.view.zoom *= factor;
+    if (!page.playing) render();
+  }, { passive: false });
+}
+
+// ------------------------------------------------------------------ the loop
+
+function frame() {
+  if (page.playing) {
+    page.owed += page.speed;
+    const steps = Math.floor(page.owed);
+    page.owed -= steps;
+    if (steps > 0) {
+      const start = performance.now();
+      api.step(steps);
+      page.simMs = 0.9 * page.simMs + 0.1 * (performance.now() - start) / steps;
+      const error = api.takeError();
+      if (error) document.getElementById('error').textContent = error;
+    }
+    render();
+  }
+  document.getElementById('status').textContent =
+    `${page.agents} characters · simulation ${page.simMs.toFixed(2)} ms/step · drawing ${page.drawMs.toFixed(2)} ms`;
+  requestAnimationFrame(frame);
+}
+
+function start() {
+  page.scenes = Array.from({ length: api.sceneCount() }, (_, i) => JSON.parse(api.sceneInfo(i)));
+  buildList();
+  bindToolbar();
+  bindPointer();
+  const wanted = page.scenes.findIndex((s) => s.name === location.hash.slice(1));
+  select(wanted >= 0 ? wanted : 0);
+  // index.html?seconds=S#scene starts S seconds in (the docs' screenshots use it).
+  if (query.has('seconds')) { api.step(Math.round(60 * Math.max(0, +query.get('seconds') || 0))); render(); }
+  window.addEventListener('hashchange', () => {
+    const index = page.scenes.findIndex((s) => s.name === location.hash.slice(1));
+    if (index >= 0 && index !== page.current) select(index);
+  });
+  setInterval(() => { page.agents = api.positionCount(); }, 500);
+  page.agents = api.positionCount();
+  requestAnimationFrame(frame);
+}
+
+createSteerPlayground().then((module) => {
+  M = module;
+  api = bind(module);
+  if (query.has('selftest')) selftest();
+  else if (query.has('bench')) bench();
+  else start();
+});
