@@ -365,8 +365,8 @@ public:
     [[nodiscard]] scene_info info() const override {
         return {"offset_pursuit", "Offset pursuit", "Characters",
                 "Blue and green pursue the red quarry but aim at a point offset to their own side of its predicted "
-                "position (the small dots), so they pass it at the offset (the ring) instead of ramming it. Set "
-                "the offset to 0 for plain pursuit.",
+                "position (the small dots), so they pass it at the offset (blue's ring; green uses twice it) "
+                "instead of ramming it. Set the offset to 0 for plain pursuit.",
                 "behaviors.md#offset-pursuit", false, {0, 0, 0}, 20};
     }
     void reset(std::uint64_t) override {
@@ -382,15 +382,16 @@ public:
         const vec2 turn = direction_at(0.4);
         const vec2 ahead(p.x * turn.x - p.y * turn.y, p.x * turn.y + p.y * turn.x);
         quarry_.apply_force(steer::seek(quarry_, steer::safe_normalize(ahead) * 6.0), dt);
-        const steer::offset_pursuit_params<vec2> params{.offset = offset_, .max_prediction_time = max_prediction_time_};
-        first_.apply_force(steer::offset_pursuit(first_, quarry_, params), dt);
-        second_.apply_force(steer::offset_pursuit(second_, quarry_, params), dt);
+        // Green passes twice as wide as blue, so that the two do not end up in the same place.
+        first_.apply_force(steer::offset_pursuit(first_, quarry_, params(1)), dt);
+        second_.apply_force(steer::offset_pursuit(second_, quarry_, params(2)), dt);
     }
     void draw(canvas& out) const override {
-        out.circle(quarry_.position(), offset_, color::faint);
+        out.circle(quarry_.position(), offset_, color::blue);
+        out.circle(quarry_.position(), 2 * offset_, color::green);
         const std::pair<const vehicle2*, color> pursuers[] = {{&first_, color::blue}, {&second_, color::green}};
         for (const auto& [v, c] : pursuers) {
-            const vec2 aim = aim_point(*v);
+            const vec2 aim = aim_point(*v, v == &first_ ? 1 : 2);
             out.line(v->position(), aim, color::faint);
             out.disc(aim, 0.12, c);
         }
@@ -405,7 +406,8 @@ public:
                "});\n"
                "// every frame:\n"
                "v.apply_force(steer::offset_pursuit(v, quarry, {.offset = " + number(offset_) +
-               ", .max_prediction_time = " + number(max_prediction_time_) + "}), dt);\n";
+               ", .max_prediction_time = " + number(max_prediction_time_) + "}), dt);\n"
+               "// green: .offset = " + number(2 * offset_) + "\n";
     }
     void positions(std::vector<double>& out) const override {
         append_position(out, quarry_);
@@ -414,15 +416,18 @@ public:
     }
 
 private:
+    [[nodiscard]] steer::offset_pursuit_params<vec2> params(double times) const {
+        return {.offset = offset_ * times, .max_prediction_time = max_prediction_time_};
+    }
     /// The point offset_pursuit seeks, by its own construction: the quarry's predicted
-    /// position taken into the pursuer's frame, moved `offset` toward the pursuer's side.
-    [[nodiscard]] vec2 aim_point(const vehicle2& v) const {
+    /// position taken into the pursuer's frame, moved the offset toward the pursuer's side.
+    [[nodiscard]] vec2 aim_point(const vehicle2& v, double times) const {
         const double t = steer::detail::prediction_time(v, quarry_, max_prediction_time_);
         const auto frame = steer::local_space_of(v);
         const vec2 local = frame.localize_point(quarry_.predict_future_position(t));
         vec2 lateral_unit = steer::safe_normalize(vec2(local.x, 0));  // local coordinates are (side, forward)
         if (lateral_unit == vec2(0, 0)) lateral_unit.x = 1;
-        return frame.globalize_point(local - lateral_unit * offset_);
+        return frame.globalize_point(local - lateral_unit * (offset_ * times));
     }
 
     double offset_ = 2, max_prediction_time_ = 2, max_speed_ = 2, max_force_ = 2;
@@ -758,6 +763,276 @@ private:
     steer::patrol_state loop_state_, ping_pong_state_;
     vehicle2 looper_, ping_ponger_;
 };
+/// Hide: three characters keep a rock between themselves and a hunter the user can drag.
+class hide_scene final : public scene {
+public:
+    hide_scene() {
+        add_param("hide_params.margin", "m", margin_, 0, 3, 0.1);
+        add_param("hide_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
+        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
+        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+    }
+    [[nodiscard]] scene_info info() const override {
+        return {"hide", "Hide", "Characters",
+                "Each rock offers a hiding point (the small dots) just beyond its far side from the red hunter; "
+                "every hider arrives at the one nearest to it, out of the hunter's sight (the shaded shadows). "
+                "The hunter walks a round; drag it and watch them scurry.",
+                "behaviors.md#hide", false, {0, 0, 0}, 24};
+    }
+    void reset(std::uint64_t) override {
+        rocks_ = {steer::sphere<vec2>{{-4, 3}, 1.5}, steer::sphere<vec2>{{4, 3}, 1.2},
+                  steer::sphere<vec2>{{3, -4}, 2.0}, steer::sphere<vec2>{{-4, -3.5}, 1.3}};
+        walker_ = vehicle2({.position = {-10, 0}, .max_force = 2, .max_speed = 1.2});
+        round_ = {};
+        hunter_ = walker_.position();
+        hands_off_ = 0;
+        const vec2 starts[] = {{-1, 0}, {1, 1}, {0, -1}};
+        for (std::size_t i = 0; i < hiders_.size(); ++i)
+            hiders_[i] = vehicle2({.position = starts[i], .radius = 0.5, .max_force = max_force_,
+                                   .max_speed = max_speed_});
+        clear_handles();
+        add_handle("hunter", hunter_);
+    }
+    void dragged(std::size_t index, const vec3& to) override {
+        scene::dragged(index, to);
+        hands_off_ = characters_detail::hands_off_time;
+    }
+    void step() override {
+        // The hunter walks its round (a diamond around the rocks) unless the user just moved it.
+        if (hands_off_ > 0) {
+            hands_off_ -= dt;
+            walker_.set_position(hunter_);
+            walker_.set_velocity(vec2(0, 0));
+        } else {
+            const std::array<vec2, 4> round = {vec2(-10, 0), vec2(0, 10), vec2(10, 0), vec2(0, -10)};
+            walker_.apply_force(steer::patrol(walker_, round, round_, {.slowing_distance = 1, .reach_radius = 1}), dt);
+            hunter_ = walker_.position();
+        }
+        const steer::hide_params<vec2> params{.margin = margin_, .slowing_distance = slowing_distance_};
+        for (vehicle2& v : hiders_) {
+            characters_detail::set_limits({&v}, max_speed_, max_force_);
+            // Obstacle avoidance first, as the docs advise: the way to a hiding point may cross a rock.
+            v.apply_force(steer::priority(
+                              0.0,
+                              [&] {
+                                  return steer::obstacle_avoidance(v, rocks_,
+                                                                   {.min_time_to_collision = 1, .clearance = 0.05});
+                              },
+                              [&] { return steer::hide(v, hunter_, rocks_, params); }),
+                          dt);
+        }
+    }
+    void draw(canvas& out) const override {
+        for (const auto& rock : rocks_) draw_shadow(out, rock);
+        for (const auto& rock : rocks_) {
+            out.disc(rock.center, rock.radius, color::gray);
+            // The rock's hiding point for a hider of radius 0.5 (hide's own construction for a sphere).
+            const vec2 away = steer::safe_normalize(rock.center - hunter_);
+            if (away != vec2(0, 0)) out.disc(rock.center + away * (rock.radius + 0.5 + margin_), 0.1, color::ink);
+        }
+        out.disc(hunter_, 0.4, color::vermillion);
+        const color colors[] = {color::blue, color::green, color::purple};
+        for (std::size_t i = 0; i < hiders_.size(); ++i) out.vehicle(hiders_[i], colors[i]);
+    }
+    [[nodiscard]] std::string code() const override {
+        return "std::vector<steer::sphere<glm::dvec2>> rocks = {{{-4.0, 3.0}, 1.5}, ...};\n"
+               "steer::vehicle2d v({.radius = 0.5, .max_force = " + number(max_force_) + ", .max_speed = " +
+               number(max_speed_) + "});\n"
+               "// every frame:\n"
+               "v.apply_force(steer::priority(0.0,\n"
+               "    [&] { return steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = 1.0, "
+               ".clearance = 0.05}); },\n"
+               "    [&] { return steer::hide(v, hunter, rocks, {.margin = " + number(margin_) +
+               ", .slowing_distance = " + number(slowing_distance_) + "}); }), dt);\n";
+    }
+    void positions(std::vector<double>& out) const override {
+        append_position(out, walker_);
+        for (const vehicle2& v : hiders_) append_position(out, v);
+    }
+
+private:
+    /// The region a rock hides from the hunter: from the two tangent points, straight away
+    /// from the hunter for 40 m (tangents from + - * / and sqrt only).
+    void draw_shadow(canvas& out, const steer::sphere<vec2>& rock) const {
+        const vec2 offset = rock.center - hunter_;
+        const double d = glm::length(offset);
+        if (!(d > rock.radius)) return;  // the hunter stands in the rock
+        const vec2 u = offset / d, n(-u.y, u.x);
+        const double sine = rock.radius / d, cosine = std::sqrt(1 - sine * sine);
+        const double tangent = std::sqrt(d * d - rock.radius * rock.radius);
+        const vec2 left = u * cosine + n * sine, right = u * cosine - n * sine;
+        const vec2 shadow[] = {hunter_ + left * tangent, hunter_ + left * 40.0, hunter_ + right * 40.0,
+                               hunter_ + right * tangent};
+        out.polygon(shadow, color::faint);
+    }
+
+    double margin_ = 0.5, slowing_distance_ = 2, max_speed_ = 2, max_force_ = 4;
+    std::vector<steer::sphere<vec2>> rocks_;
+    vec2 hunter_{-10, 0};
+    vehicle2 walker_;  // the hunter's scripted walk
+    steer::patrol_state round_;
+    double hands_off_ = 0;
+    std::array<vehicle2, 3> hiders_;
+};
+
+/// Avatar avoidance: a crowd makes way for the user's avatar, inside its speed-stretched neighborhood.
+class avatar_avoidance_scene final : public scene {
+public:
+    avatar_avoidance_scene() {
+        add_param("avatar_neighborhood.radius", "m", radius_, 0.5, 6, 0.1);
+        add_param("avatar_neighborhood.velocity_weight", "s", velocity_weight_, 0, 3, 0.1);
+        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
+        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+    }
+    [[nodiscard]] scene_info info() const override {
+        return {"avatar_avoidance", "Avatar avoidance", "Characters",
+                "The red avatar walks through a crowd; its neighborhood (the outline) is a half circle behind and a "
+                "half ellipse ahead stretched by its speed. Inside it the characters move away from the avatar and "
+                "off its path; outside they walk home. Drag the avatar through them, fast and slow.",
+                "behaviors.md#avatar-avoidance", false, {0, 0, 0}, 20};
+    }
+    void reset(std::uint64_t) override {
+        crowd_.clear();
+        homes_.clear();
+        for (int row = 0; row < 4; ++row)
+            for (int col = 0; col < 7; ++col) {
+                homes_.emplace_back(-9.0 + 3.0 * col + (row % 2) * 1.5, -4.5 + 3.0 * row);
+                crowd_.emplace_back(steer::vehicle_params<vec2>{.position = homes_.back(), .radius = 0.4,
+                                                                .max_force = max_force_, .max_speed = max_speed_});
+            }
+        avatar_.settle(walk_[0]);
+        next_ = 1;
+        hands_off_ = 0;
+        clear_handles();
+        add_handle("avatar", avatar_.at);
+    }
+    void dragged(std::size_t index, const vec3& to) override {
+        scene::dragged(index, to);
+        hands_off_ = characters_detail::hands_off_time;
+    }
+    void step() override {
+        // The avatar walks its route at 3 m/s unless the user just moved it; either way its
+        // velocity is measured from how it moved.
+        if (hands_off_ > 0) {
+            hands_off_ -= dt;
+        } else {
+            const vec2 to_go = walk_[next_] - avatar_.at;
+            if (glm::length(to_go) < 0.1) next_ = (next_ + 1) % walk_.size();
+            avatar_.at += steer::truncate(to_go, 3 * dt);
+        }
+        avatar_.update(8);
+        const steer::avatar_neighborhood<vec2> zone = neighborhood();
+        for (std::size_t i = 0; i < crowd_.size(); ++i) {
+            vehicle2& v = crowd_[i];
+            characters_detail::set_limits({&v}, max_speed_, max_force_);
+            const vec2 away = steer::avatar_avoidance(v, avatar_.at, avatar_.velocity, zone);
+            v.apply_force(away != vec2(0, 0) ? away : steer::arrival(v, homes_[i], {.slowing_distance = 2}), dt);
+        }
+    }
+    void draw(canvas& out) const override {
+        // The neighborhood: a half circle behind, a half ellipse ahead (a circle at rest).
+        const vec2 heading = steer::safe_normalize(avatar_.velocity);
+        const vec2 forward = heading != vec2(0, 0) ? heading : vec2(1, 0), side(-forward.y, forward.x);
+        const double ahead = radius_ + velocity_weight_ * glm::length(avatar_.velocity);
+        std::array<vec2, 64> outline;
+        for (std::size_t i = 0; i < outline.size(); ++i) {
+            const vec2 d = direction_at(6.283185307179586 * static_cast<double>(i) / 64.0);
+            outline[i] = avatar_.at + forward * (d.x * (d.x > 0 ? ahead : radius_)) + side * (d.y * radius_);
+        }
+        out.path(outline, color::vermillion, true);
+        for (const vec2& home : homes_) out.circle(home, 0.4, color::faint);
+        for (const vehicle2& v : crowd_) out.vehicle(v, color::blue);
+        out.disc(avatar_.at, 0.5, color::vermillion);
+        out.arrow_to(avatar_.at, avatar_.at + avatar_.velocity, color::vermillion);
+    }
+    [[nodiscard]] std::string code() const override {
+        return "const steer::avatar_neighborhood<glm::dvec2> zone{.radius = " + number(radius_) +
+               ", .velocity_weight = " + number(velocity_weight_) + "};\n"
+               "steer::vehicle2d v({.radius = 0.4, .max_force = " + number(max_force_) + ", .max_speed = " +
+               number(max_speed_) + "});\n"
+               "// every frame:\n"
+               "const glm::dvec2 away = steer::avatar_avoidance(v, avatar_position, avatar_velocity, zone);\n"
+               "v.apply_force(away != glm::dvec2(0.0) ? away\n"
+               "              : steer::arrival(v, home, {.slowing_distance = 2.0}), dt);\n";
+    }
+    void positions(std::vector<double>& out) const override {
+        out.push_back(avatar_.at.x);
+        out.push_back(avatar_.at.y);
+        for (const vehicle2& v : crowd_) append_position(out, v);
+    }
+
+private:
+    [[nodiscard]] steer::avatar_neighborhood<vec2> neighborhood() const {
+        return {.radius = radius_, .velocity_weight = velocity_weight_};
+    }
+
+    double radius_ = 3, velocity_weight_ = 1.2, max_speed_ = 2.5, max_force_ = 4;
+    std::vector<vehicle2> crowd_;
+    std::vector<vec2> homes_;
+    characters_detail::tracked_point avatar_;
+    /// The avatar's route: along the middle of the crowd, then back across it diagonally.
+    std::array<vec2, 4> walk_{vec2(-13, 0.3), vec2(13, 0.3), vec2(13, -3), vec2(-13, 3)};
+    std::size_t next_ = 1;
+    double hands_off_ = 0;
+};
+
+/// Strafing: a guard walks a square round a post while its facing stays on the post
+/// (face and vehicle::turn: facing apart from heading).
+class strafing_scene final : public scene {
+public:
+    strafing_scene() {
+        add_param("max_turn_rate", "rad/s", max_turn_rate_, 0.2, 10, 0.1);
+        add_param("face_params.settle_time", "s", settle_time_, 0.05, 2, 0.05);
+        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
+        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+    }
+    [[nodiscard]] scene_info info() const override {
+        return {"strafing", "Strafing: face", "Characters",
+                "The guard walks a square from corner to corner (arrival) while it turns its facing (the red "
+                "arrow) toward the post with face: it walks forward, sideways and backward. Drag the post; lower "
+                "max_turn_rate and the facing lags behind.",
+                "behaviors.md#orientation-face-look-where-you-are-going-facing-alignment", false, {0, 0, 0}, 20};
+    }
+    void reset(std::uint64_t) override {
+        post_ = vec2(0, 0);
+        next_ = 0;
+        guard_ = vehicle2({.position = corners_[3], .max_force = max_force_, .max_speed = max_speed_,
+                           .facing = {1, 0}, .max_turn_rate = max_turn_rate_});
+        clear_handles();
+        add_handle("post", post_);
+    }
+    void step() override {
+        characters_detail::set_limits({&guard_}, max_speed_, max_force_);
+        guard_.set_max_turn_rate(max_turn_rate_);
+        if (glm::distance(guard_.position(), corners_[next_]) < 1.0) next_ = (next_ + 1) % corners_.size();
+        guard_.apply_force(steer::arrival(guard_, corners_[next_], {.slowing_distance = 1}), dt);
+        guard_.turn(steer::face(guard_, post_, {.settle_time = settle_time_}), dt);
+    }
+    void draw(canvas& out) const override {
+        out.path(corners_, color::faint, true);
+        out.disc(post_, 0.6, color::gray);
+        const vec2 at = guard_.position();
+        out.vehicle(at, guard_.facing(), static_cast<double>(guard_.radius()), color::blue);
+        out.arrow_to(at, at + guard_.facing() * 1.6, color::vermillion);
+        out.arrow_to(at, at + guard_.velocity(), color::gray);
+    }
+    [[nodiscard]] std::string code() const override {
+        return "steer::vehicle2d guard({.max_force = " + number(max_force_) + ", .max_speed = " +
+               number(max_speed_) + ", .facing = {1.0, 0.0}, .max_turn_rate = " + number(max_turn_rate_) +
+               "});\n"
+               "// every frame:\n"
+               "guard.apply_force(steer::arrival(guard, corner, {.slowing_distance = 1.0}), dt);\n"
+               "guard.turn(steer::face(guard, post, {.settle_time = " + number(settle_time_) + "}), dt);\n";
+    }
+    void positions(std::vector<double>& out) const override { append_position(out, guard_); }
+
+private:
+    double max_turn_rate_ = 2, settle_time_ = 0.1, max_speed_ = 2, max_force_ = 4;
+    vec2 post_{0, 0};
+    std::array<vec2, 4> corners_{vec2(8, -6), vec2(8, 6), vec2(-8, 6), vec2(-8, -6)};
+    std::size_t next_ = 0;
+    vehicle2 guard_;
+};
 
 inline void add_character_scenes(std::vector<factory>& all) {
     add<seek_flee_scene>(all);
@@ -770,6 +1045,9 @@ inline void add_character_scenes(std::vector<factory>& all) {
     add<shadow_scene>(all);
     add<docking_scene>(all);
     add<patrol_scene>(all);
+    add<hide_scene>(all);
+    add<avatar_avoidance_scene>(all);
+    add<strafing_scene>(all);
 }
 
 }  // namespace playground
