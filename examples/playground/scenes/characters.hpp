@@ -809,18 +809,19 @@ public:
             hunter_ = walker_.position();
         }
         const steer::hide_params<vec2> params{.margin = margin_, .slowing_distance = slowing_distance_};
-        for (vehicle2& v : hiders_) {
+        std::array<vec2, 3> forces;
+        for (std::size_t i = 0; i < hiders_.size(); ++i) {
+            vehicle2& v = hiders_[i];
             characters_detail::set_limits({&v}, max_speed_, max_force_);
-            // Obstacle avoidance first, as the docs advise: the way to a hiding point may cross a rock.
-            v.apply_force(steer::priority(
-                              0.0,
-                              [&] {
-                                  return steer::obstacle_avoidance(v, rocks_,
-                                                                   {.min_time_to_collision = 1, .clearance = 0.05});
-                              },
-                              [&] { return steer::hide(v, hunter_, rocks_, params); }),
-                          dt);
+            // Obstacle avoidance first, as the docs advise: the way to a hiding point may cross a
+            // rock. Separation keeps two hiders that chose the same rock from standing in one spot.
+            forces[i] = steer::priority(
+                0.0, [&] { return steer::obstacle_avoidance(v, rocks_, {.min_time_to_collision = 1, .clearance = 0.05}); },
+                [&] {
+                    return steer::hide(v, hunter_, rocks_, params) + steer::separation(v, hiders_, {.max_distance = 2});
+                });
         }
+        for (std::size_t i = 0; i < hiders_.size(); ++i) hiders_[i].apply_force(forces[i], dt);
     }
     void draw(canvas& out) const override {
         for (const auto& rock : rocks_) draw_shadow(out, rock);
@@ -843,7 +844,8 @@ public:
                "    [&] { return steer::obstacle_avoidance(v, rocks, {.min_time_to_collision = 1.0, "
                ".clearance = 0.05}); },\n"
                "    [&] { return steer::hide(v, hunter, rocks, {.margin = " + number(margin_) +
-               ", .slowing_distance = " + number(slowing_distance_) + "}); }), dt);\n";
+               ", .slowing_distance = " + number(slowing_distance_) + "})\n"
+               "               + steer::separation(v, hiders, {.max_distance = 2.0}); }), dt);\n";
     }
     void positions(std::vector<double>& out) const override {
         append_position(out, walker_);
