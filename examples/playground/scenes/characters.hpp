@@ -27,15 +27,17 @@ inline void wrap(vehicle2& v, double half) {
     if (p != v.position()) v.set_position(p);
 }
 
-/// Wander that leans back toward `center` once the character is beyond `radius` of it:
-/// wander plus seek to the center, the seek growing to full weight 2 m outside. The sum is
-/// cut to max_force by apply_force. A quarry or a bystander that roams the view forever.
+/// Wander that turns back toward `center` once the character is beyond `radius` of it:
+/// wander blended into seek to the center, all seek 2 m outside (a blend, not a sum, so that
+/// wander's forward push cannot cancel the way back). A quarry or a bystander that roams the
+/// view forever.
 inline vec2 roam(const vehicle2& v, steer::wander_state<vec2>& state, steer::rng& gen,
                  const steer::wander_params<vec2>& p, const vec2& center, double radius) {
     const vec2 wandering = steer::wander(v, state, gen, dt, p);
     const double outside = glm::distance(v.position(), center) - radius;
     if (outside <= 0) return wandering;
-    return wandering + steer::seek(v, center) * steer::clamp(outside / 2, 0.0, 1.0);
+    const double w = steer::clamp(outside / 2, 0.0, 1.0);
+    return wandering * (1 - w) + steer::seek(v, center) * w;
 }
 
 /// A point moved along its own velocity, for characters that stand in for a user (the
@@ -86,8 +88,10 @@ public:
     }
     void reset(std::uint64_t) override {
         target_ = vec2(0, 0);
-        seeker_ = vehicle2({.position = {-7, -3}, .velocity = {0, 2}, .max_force = max_force_, .max_speed = max_speed_});
-        fleer_ = vehicle2({.position = {2.5, -2.5}, .velocity = {-2, 0}, .max_force = max_force_, .max_speed = max_speed_});
+        seeker_ = vehicle2(
+            {.position = {-7, -3}, .velocity = {0, 2}, .max_force = max_force_, .max_speed = max_speed_});
+        fleer_ = vehicle2(
+            {.position = {2.5, -2.5}, .velocity = {-2, 0}, .max_force = max_force_, .max_speed = max_speed_});
         clear_handles();
         add_handle("target", target_);
     }
@@ -145,7 +149,8 @@ public:
     }
     void reset(std::uint64_t) override {
         target_ = vec2(12, 0);
-        arriver_ = vehicle2({.position = {0, -3}, .velocity = {0, 2}, .max_force = max_force_, .max_speed = max_speed_});
+        arriver_ = vehicle2(
+            {.position = {0, -3}, .velocity = {0, 2}, .max_force = max_force_, .max_speed = max_speed_});
         seeker_ = arriver_;
         clear_handles();
         add_handle("target", target_);
@@ -210,7 +215,7 @@ public:
     void step() override {
         characters_detail::set_limits({&pursuer_, &seeker_}, max_speed_, max_force_);
         quarry_.apply_force(characters_detail::roam(quarry_, wander_, gen_, {.radius = 1, .distance = 1.5, .rate = 2},
-                                                    vec2(0, 0), 7),
+                                                    vec2(0, 0), 6),
                             dt);
         pursuer_.apply_force(steer::pursuit(pursuer_, quarry_, {.max_prediction_time = max_prediction_time_}), dt);
         seeker_.apply_force(steer::seek(seeker_, quarry_.position()), dt);
@@ -253,7 +258,7 @@ private:
     }
     /// Puts a character that caught the quarry at rest in the corner farthest from it.
     void restart_far_away(vehicle2& v) const {
-        const std::array<vec2, 4> corners = {vec2(-10, -9), vec2(10, -9), vec2(10, 9), vec2(-10, 9)};
+        const std::array<vec2, 4> corners = {vec2(-10, -8), vec2(10, -8), vec2(10, 8), vec2(-10, 8)};
         vec2 best = corners[0];
         for (const vec2& c : corners)
             if (glm::distance(c, quarry_.position()) > glm::distance(best, quarry_.position())) best = c;
@@ -303,7 +308,7 @@ public:
         fleer_.apply_force(near_fleer ? steer::flee(fleer_, menace_.position())
                                       : steer::arrival(fleer_, homes_[1], {.slowing_distance = 2}),
                            dt);
-        if (menace_.position().x * menace_.velocity().x > 15) start_pass();  // out the far side
+        if (menace_.position().x * menace_.velocity().x > 14) start_pass();  // out the far side
     }
     void draw(canvas& out) const override {
         for (const vec2& home : homes_) out.circle(home, 0.5, color::faint);
@@ -340,7 +345,7 @@ private:
     void start_pass() {
         const bool from_left = pass_ % 2 == 0;
         const vec2 aim = homes_[(pass_ / 2) % 2] + vec2(0, steer::uniform(gen_, -1.0, 1.0));
-        const vec2 start(from_left ? -15.0 : 15.0, aim.y + steer::uniform(gen_, -3.0, 3.0));
+        const vec2 start(from_left ? -14.0 : 14.0, aim.y + steer::uniform(gen_, -3.0, 3.0));
         menace_ = vehicle2({.position = start, .velocity = steer::safe_normalize(aim - start) * 3.0,
                             .max_speed = 3});
         ++pass_;
@@ -367,12 +372,14 @@ public:
                 "Blue and green pursue the red quarry but aim at a point offset to their own side of its predicted "
                 "position (the small dots), so they pass it at the offset (blue's ring; green uses twice it) "
                 "instead of ramming it. Set the offset to 0 for plain pursuit.",
-                "behaviors.md#offset-pursuit", false, {0, 0, 0}, 20};
+                "behaviors.md#offset-pursuit", false, {0, 0, 0}, 22};
     }
     void reset(std::uint64_t) override {
         quarry_ = vehicle2({.position = {6, 0}, .velocity = {0, 1.2}, .max_force = 2, .max_speed = 1.2});
-        first_ = vehicle2({.position = {-9, -8}, .velocity = {1, 0}, .max_force = max_force_, .max_speed = max_speed_});
-        second_ = vehicle2({.position = {-9, 8}, .velocity = {0, -1}, .max_force = max_force_, .max_speed = max_speed_});
+        first_ = vehicle2(
+            {.position = {-9, -8}, .velocity = {1, 0}, .max_force = max_force_, .max_speed = max_speed_});
+        second_ = vehicle2(
+            {.position = {-9, 8}, .velocity = {0, -1}, .max_force = max_force_, .max_speed = max_speed_});
         clear_handles();
     }
     void step() override {
@@ -530,8 +537,8 @@ public:
     void step() override {
         characters_detail::set_limits({&blocker_}, max_speed_, max_force_);
         const steer::wander_params<vec2> roaming{.radius = 1, .distance = 1.5, .rate = 2};
-        a_.apply_force(characters_detail::roam(a_, wander_a_, gen_, roaming, vec2(0, 0), 7), dt);
-        b_.apply_force(characters_detail::roam(b_, wander_b_, gen_, roaming, vec2(0, 0), 7), dt);
+        a_.apply_force(characters_detail::roam(a_, wander_a_, gen_, roaming, vec2(0, 0), 6), dt);
+        b_.apply_force(characters_detail::roam(b_, wander_b_, gen_, roaming, vec2(0, 0), 6), dt);
         blocker_.apply_force(steer::interpose(blocker_, a_, b_, {.slowing_distance = slowing_distance_}), dt);
     }
     void draw(canvas& out) const override {
@@ -644,7 +651,7 @@ public:
                 "behaviors.md#docking", false, {0, 0, 0}, 20};
     }
     void reset(std::uint64_t) override {
-        berths_ = {vec2(-6, -4), vec2(6, -3), vec2(1, 5)};
+        berths_ = {vec2(-5.2, -3), vec2(5.2, -3), vec2(0, 6)};
         next_ = 1;
         resting_ = 0;
         sailing_ = 0;
@@ -657,8 +664,8 @@ public:
     }
     void step() override {
         characters_detail::set_limits({&boat_}, max_speed_, max_force_);
-        boat_.apply_force(steer::docking(boat_, berths_[next_], headings_[next_], {.slowing_distance = slowing_distance_}),
-                          dt);
+        boat_.apply_force(
+            steer::docking(boat_, berths_[next_], headings_[next_], {.slowing_distance = slowing_distance_}), dt);
         sailing_ += dt;
         // Docked (or given up after 30 s): rest a second, then sail for the next berth.
         const bool docked = glm::distance(boat_.position(), berths_[next_]) < 0.1 && boat_.speed() < 0.1;
@@ -689,8 +696,10 @@ public:
 
 private:
     double slowing_distance_ = 2, max_speed_ = 2, max_force_ = 4;
-    std::array<vec2, 3> berths_{vec2(-6, -4), vec2(6, -3), vec2(1, 5)};
-    std::array<vec2, 3> headings_{vec2(1, 0), vec2(0, 1), vec2(-1, 0)};
+    // Berths and headings that keep every approach within about 6 m of the center (an approach
+    // from in front of a berth loops round, about as wide as the way it came).
+    std::array<vec2, 3> berths_{vec2(-5.2, -3), vec2(5.2, -3), vec2(0, 6)};
+    std::array<vec2, 3> headings_{vec2(0, -1), vec2(1, 0), vec2(-1, 0)};
     std::size_t next_ = 1;
     double resting_ = 0, sailing_ = 0;
     vehicle2 boat_;
@@ -816,7 +825,8 @@ public:
             // Obstacle avoidance first, as the docs advise: the way to a hiding point may cross a
             // rock. Separation keeps two hiders that chose the same rock from standing in one spot.
             forces[i] = steer::priority(
-                0.0, [&] { return steer::obstacle_avoidance(v, rocks_, {.min_time_to_collision = 1, .clearance = 0.05}); },
+                0.0,
+                [&] { return steer::obstacle_avoidance(v, rocks_, {.min_time_to_collision = 1, .clearance = 0.05}); },
                 [&] {
                     return steer::hide(v, hunter_, rocks_, params) + steer::separation(v, hiders_, {.max_distance = 2});
                 });
