@@ -537,8 +537,9 @@ public:
     void step() override {
         characters_detail::set_limits({&blocker_}, max_speed_, max_force_);
         const steer::wander_params<vec2> roaming{.radius = 1, .distance = 1.5, .rate = 2};
-        a_.apply_force(characters_detail::roam(a_, wander_a_, gen_, roaming, vec2(0, 0), 6), dt);
-        b_.apply_force(characters_detail::roam(b_, wander_b_, gen_, roaming, vec2(0, 0), 6), dt);
+        // Each roams its own half of the view, so that there is usually room between them.
+        a_.apply_force(characters_detail::roam(a_, wander_a_, gen_, roaming, vec2(-4, 2), 4), dt);
+        b_.apply_force(characters_detail::roam(b_, wander_b_, gen_, roaming, vec2(4, -2), 4), dt);
         blocker_.apply_force(steer::interpose(blocker_, a_, b_, {.slowing_distance = slowing_distance_}), dt);
     }
     void draw(canvas& out) const override {
