@@ -1,6 +1,8 @@
-// Scenes of single characters: seek and flee through patrol (docs/behaviors.md, the paper's
-// "Individual behaviors"). Each scene steps one or a few vehicles with one behavior; the
-// target or the other character is a handle the user drags.
+// Scenes of single characters: seek and flee through patrol, then hide, avatar avoidance and
+// strafing (docs/behaviors.md, the paper's "Individual behaviors"). Each scene steps one or a
+// few vehicles with one behavior; targets, berths, checkpoints, the hunter and the avatar are
+// handles the user drags. Quarries and bystanders roam on their own (wander, kept in view), so
+// that every scene goes on forever.
 #ifndef STEER_EXAMPLES_PLAYGROUND_SCENES_CHARACTERS_HPP
 #define STEER_EXAMPLES_PLAYGROUND_SCENES_CHARACTERS_HPP
 
@@ -40,8 +42,7 @@ inline vec2 roam(const vehicle2& v, steer::wander_state<vec2>& state, steer::rng
     return wandering * (1 - w) + steer::seek(v, center) * w;
 }
 
-/// A point moved along its own velocity, for characters that stand in for a user (the
-/// avatar, the hunter): `velocity` follows how fast the point moved over the last frames
+/// A point that stands in for a user's character (the avatar): `velocity` follows how fast the point moved over the last frames
 /// (a drag or a scripted walk alike), smoothed and capped so that a jump of the handle
 /// reads as a fast walk, not a teleport.
 struct tracked_point {
@@ -754,9 +755,10 @@ public:
                number(max_speed_) + "});\n"
                "steer::patrol_state state;  // one per guard\n"
                "// every frame:\n"
-               "guard.apply_force(steer::patrol(guard, checkpoints, state, {.slowing_distance = " +
-               number(slowing_distance_) + ", .reach_radius = " + number(reach_radius_) +
-               ", .mode = steer::patrol_mode::loop}), dt);  // green: patrol_mode::ping_pong\n";
+               "guard.apply_force(steer::patrol(guard, checkpoints, state,\n"
+               "    {.slowing_distance = " + number(slowing_distance_) + ", .reach_radius = " +
+               number(reach_radius_) + ", .mode = steer::patrol_mode::loop}), dt);\n"
+               "// green: .mode = steer::patrol_mode::ping_pong\n";
     }
     void positions(std::vector<double>& out) const override {
         append_position(out, looper_);
