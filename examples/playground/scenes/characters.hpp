@@ -284,9 +284,9 @@ public:
     }
     [[nodiscard]] scene_info info() const override {
         return {"evasion", "Evasion", "Characters",
-                "The red menace charges at blue or gray in turn. Within its ring, blue evades (it runs from the "
-                "predicted point, the red dot, so it steps off the menace's line) and gray flees (it runs ahead "
-                "along the line and is run down). Outside the ring both walk home.",
+                "The red menace charges at blue or gray in turn. Within its ring, blue evades: it runs from the "
+                "menace's predicted position (the red dot), so it steps off the menace's line; gray flees from "
+                "where the menace is, so it runs ahead along that line. Outside the ring both walk home.",
                 "behaviors.md#pursuit-and-evasion", false, {0, 0, 0}, 20};
     }
     void reset(std::uint64_t seed) override {
@@ -309,7 +309,8 @@ public:
         fleer_.apply_force(near_fleer ? steer::flee(fleer_, menace_.position())
                                       : steer::arrival(fleer_, homes_[1], {.slowing_distance = 2}),
                            dt);
-        if (menace_.position().x * menace_.velocity().x > 14) start_pass();  // out the far side
+        const double x = menace_.position().x;
+        if ((menace_.velocity().x > 0 ? x : -x) > 14) start_pass();  // out the far side
     }
     void draw(canvas& out) const override {
         for (const vec2& home : homes_) out.circle(home, 0.5, color::faint);
