@@ -103,11 +103,9 @@ public:
         }
         seeker_.apply_force(steer::seek(seeker_, target_), dt);
         fleer_.apply_force(steer::flee(fleer_, target_), dt);
-        // The fleer comes back in from the far side of a 30 m square, so it keeps something to flee.
-        vec2 p = fleer_.position();
-        if (p.x < -15) p.x += 30; else if (p.x > 15) p.x -= 30;
-        if (p.y < -15) p.y += 30; else if (p.y > 15) p.y -= 30;
-        if (p != fleer_.position()) fleer_.set_position(p);
+        // The fleer comes back in from the far side of the view's 24 m square, so it keeps
+        // something to flee and stays in sight.
+        characters_detail::wrap(fleer_, 12);
     }
     void draw(canvas& out) const override {
         out.disc(target_, 0.25, color::ink);
