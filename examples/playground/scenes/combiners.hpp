@@ -1,4 +1,5 @@
-// The combiners side by side: weighted sum, priority, prioritized dither and the truncated running sum (docs/combiners.md).
+// The combiners side by side: weighted sum, priority, prioritized dither and the truncated
+// running sum (docs/combiners.md).
 // One situation, four copies: characters seek a goal behind a rock while avoiding it and
 // keeping apart, and each copy blends the same three behaviors with another combiner.
 #ifndef STEER_EXAMPLES_PLAYGROUND_SCENES_COMBINERS_HPP
@@ -48,6 +49,11 @@ public:
         clear_handles();
         add_handle("goal", goal_);
         add_handle("rock", rock_);
+    }
+    void dragged(std::size_t index, const vec3& to) override {
+        // Kept inside the top left panel, whose copies the others are.
+        const vec2 lo = corner(0) - vec2(8.5, 4.5), hi = corner(0) + vec2(8.5, 4.5);
+        scene::dragged(index, vec3(glm::clamp(vec2(to), lo, hi), 0));
     }
     void step() override {
         const vec2 goal_offset = goal_ - corner(0), rock_offset = rock_ - corner(0);

@@ -1,4 +1,5 @@
-// The world: obstacles of every shape, paths, walls, containment, flow fields and routes (docs/world.md, docs/behaviors.md).
+// The world: obstacles of every shape, paths, walls, containment, flow fields and routes
+// (docs/world.md, docs/behaviors.md).
 // Each scene puts a few characters in a world they must respect: obstacles to go round, a
 // path or a wall to keep to, a region to stay in, a field to go with, or buildings to route
 // round. The obstacles, regions and goals are handles the user drags.
@@ -45,7 +46,7 @@ inline void draw_shape(canvas& out, const shape& s) {
 }
 
 /// Draws a pathway's tube: its spine, and each segment's two edges `radius` to either side
-/// (with a ring at each corner, so the outer side of a bend shows its rounded edge).
+/// (with a ring at each point, so the outer side of a bend and an open end show their rounded edge).
 inline void draw_tube(canvas& out, const steer::pathway<vec2>& path, double radius, color edge, color spine) {
     const auto points = path.points();
     out.path(points, spine, path.cyclic());
@@ -58,8 +59,7 @@ inline void draw_tube(canvas& out, const steer::pathway<vec2>& path, double radi
         out.line(a + across * radius, b + across * radius, edge);
         out.line(a - across * radius, b - across * radius, edge);
     }
-    for (std::size_t i = 0; i < n; ++i)
-        if (path.cyclic() || (i > 0 && i + 1 < n)) out.circle(points[i], radius, color::faint);
+    for (const vec2& p : points) out.circle(p, radius, color::faint);
 }
 
 /// Draws a flow field's value at `p` as an arrow `half` metres each side of `p` (a unit vector).
@@ -106,7 +106,8 @@ public:
         for (std::size_t i = 0; i < centers_.size(); ++i) add_handle(names[i], centers_[i]);
     }
     void dragged(std::size_t index, const vec3& to) override {
-        scene::dragged(index, to);
+        // Kept in view, so that an obstacle dragged off the edge can be fetched back.
+        scene::dragged(index, vec3(glm::clamp(vec2(to), vec2(-13, -9), vec2(13, 9)), 0));
         build_shapes();
     }
     void step() override {
@@ -116,11 +117,15 @@ public:
             w.body.set_max_force(max_force_);
             const vec2 avoidance = steer::obstacle_avoidance(w.body, shapes_, avoid);
             w.avoiding = avoidance != vec2(0);
-            w.body.apply_force(steer::priority(0.0, [&] { return avoidance; },
-                                               [&] { return steer::arrival(w.body, w.goal, {.slowing_distance = 3.0}); }),
-                               dt);
-            // Arrived: head back across, to the point mirrored through the middle.
-            if (glm::distance(w.body.position(), w.goal) < 0.6) w.goal = vec2(-w.goal.x, -w.goal.y);
+            const auto arrive = [&] { return steer::arrival(w.body, w.goal, {.slowing_distance = 3.0}); };
+            w.body.apply_force(steer::priority(0.0, [&] { return avoidance; }, arrive), dt);
+            // Arrived (or kept from the goal for 20 s by an obstacle dragged onto it): head back
+            // across, to the point mirrored through the middle.
+            w.seconds += dt;
+            if (glm::distance(w.body.position(), w.goal) < 0.6 || w.seconds > 20) {
+                w.goal = vec2(-w.goal.x, -w.goal.y);
+                w.seconds = 0;
+            }
         }
     }
     void draw(canvas& out) const override {
@@ -161,6 +166,7 @@ private:
     struct walker {
         vehicle2 body;
         vec2 goal{};
+        double seconds = 0;  ///< since it set out for this goal
         bool avoiding = false;
     };
     /// The obstacles from their centers (the handles): the shapes keep their size and turn.
@@ -230,8 +236,8 @@ public:
             forces_[i] = steer::weighted_sum(
                 steer::weighted(separation_weight_, [&] { return steer::separation(v, bodies(), near); }),
                 steer::weighted(1.0, [&] {
-                    return steer::path_following(v, *path_,
-                                                 {.direction = walkers_[i].direction, .prediction_time = prediction_time_});
+                    return steer::path_following(
+                        v, *path_, {.direction = walkers_[i].direction, .prediction_time = prediction_time_});
                 }));
         }
         for (std::size_t i = 0; i < walkers_.size(); ++i) {
@@ -315,7 +321,8 @@ public:
         for (vehicle2& v : runners_) {
             v.set_max_speed(max_speed_);
             v.set_max_force(max_force_);
-            v.apply_force(steer::wall_following(v, wall_, {.offset = offset_, .prediction_time = prediction_time_}), dt);
+            const steer::wall_following_params<vec2> along{.offset = offset_, .prediction_time = prediction_time_};
+            v.apply_force(steer::wall_following(v, wall_, along), dt);
         }
     }
     void draw(canvas& out) const override {
@@ -379,6 +386,10 @@ public:
         add_handle("pond", pond_center_);
         add_handle("room", room_center_);
     }
+    void dragged(std::size_t index, const vec3& to) override {
+        // Kept in view: the wanderers left outside a region moved away are brought back in.
+        scene::dragged(index, vec3(glm::clamp(vec2(to), vec2(-10, -5), vec2(10, 5)), 0));
+    }
     void step() override {
         const steer::sphere<vec2> pond{pond_center_, pond_radius};
         const steer::box<vec2> room{room_center_ - room_half, room_center_ + room_half};
@@ -386,7 +397,8 @@ public:
         for (wanderer& w : wanderers_) {
             w.body.set_max_speed(max_speed_);
             w.body.set_max_force(max_force_);
-            const vec2 inside = w.in_pond ? steer::containment(w.body, pond, keep) : steer::containment(w.body, room, keep);
+            const vec2 inside =
+                w.in_pond ? steer::containment(w.body, pond, keep) : steer::containment(w.body, room, keep);
             w.turning = inside != vec2(0);
             w.body.apply_force(steer::priority(0.0, [&] { return inside; },
                                                [&] {
@@ -452,7 +464,7 @@ public:
                 "The field (one arrow per cell) swirls counter-clockwise and draws everything onto an oval; each "
                 "character takes as its desired velocity the field sampled where it will be in prediction_time. "
                 "Drag the swirl's center.",
-                "behaviors.md#flow-field-following", false, {0, 0, 0}, 21};
+                "behaviors.md#flow-field-following", false, {0, 0, 0}, 22};
     }
     void reset(std::uint64_t) override {
         center_ = vec2(0, 0);
@@ -467,7 +479,8 @@ public:
         add_handle("center of the swirl", center_);
     }
     void dragged(std::size_t index, const vec3& to) override {
-        scene::dragged(index, to);
+        // Kept near the middle, so that the oval stays on the painted floor.
+        scene::dragged(index, vec3(glm::clamp(vec2(to), vec2(-5, -3), vec2(5, 3)), 0));
         build_field();
     }
     void step() override {
@@ -507,7 +520,8 @@ private:
         field_.emplace(steer::box<vec2>{{-18, -10}, {18, 10}}, steer::cell_t<vec2>(18, 10), [c](const vec2& q) {
             const vec2 r = (q - c) * vec2(1, 1.6);
             const double pull = glm::clamp((glm::length(r) - 11) / 8, -1.0, 1.0);
-            return steer::safe_normalize(steer::safe_normalize(vec2(-r.y, r.x)) - 0.8 * pull * steer::safe_normalize(r));
+            const vec2 around = steer::safe_normalize(vec2(-r.y, r.x));  // counter-clockwise round the center,
+            return steer::safe_normalize(around - 0.8 * pull * steer::safe_normalize(r));  // drawn toward the oval
         });
     }
     double prediction_time_ = 0.5, max_speed_ = 3, max_force_ = 3;
@@ -589,7 +603,8 @@ public:
             const steer::flow_field<vec2>& field = group_outbound_ ? *to_rally_ : *to_base_;
             forces_[i] = steer::truncated_sum(
                 v.max_force(),
-                steer::weighted(1.0, [&] { return steer::obstacle_avoidance(v, buildings_, {.min_time_to_collision = 1}); }),
+                steer::weighted(1.0,
+                                [&] { return steer::obstacle_avoidance(v, buildings_, {.min_time_to_collision = 1}); }),
                 steer::weighted(separation_weight_, [&] { return steer::separation(v, bodies_, near); }),
                 steer::weighted(1.0, [&] {
                     if (left < 3) return steer::arrival(v, goal, {.slowing_distance = 3});
@@ -628,7 +643,8 @@ public:
         const steer::flow_field<vec2>& field = group_outbound_ ? *to_rally_ : *to_base_;
         for (double y = 1; y < 30; y += 2)
             for (double x = 1; x < 48; x += 2)
-                if (nav_->is_free({x, y})) world_detail::draw_flow(out, {x, y}, field.sample({x, y}), 0.6, color::faint);
+                if (nav_->is_free({x, y}))
+                    world_detail::draw_flow(out, {x, y}, field.sample({x, y}), 0.6, color::faint);
         const std::array<vec2, 4> edge{bounds.min, vec2(bounds.max.x, bounds.min.y), bounds.max,
                                        vec2(bounds.min.x, bounds.max.y)};
         out.path(edge, color::gray, true);
