@@ -543,9 +543,10 @@ public:
     }
     [[nodiscard]] scene_info info() const override {
         return {"getting_there", "Getting there: routes and fields", "The world",
-                "Local steering cannot see round a building. Blue units each follow a route from find_path to the "
-                "goal, and back home; the green group shares one field_toward the rally point (the arrows), and back "
-                "to its base. Drag the goal or the rally point: routes and field are planned again.",
+                "Local steering cannot see round a building: vermillion, with obstacle avoidance and arrival only, "
+                "stays in the U. Blue units each follow a route from find_path to the goal and back home; the green "
+                "group shares one field_toward the rally point (the arrows) and back to its base. Drag the goal or "
+                "the rally point: routes and field are planned again.",
                 "world.md#getting-there-navigation_grid", false, {24, 15, 0}, 32};
     }
     void reset(std::uint64_t) override {
@@ -556,6 +557,9 @@ public:
         nav_.emplace(bounds, 0.5, buildings_, steer::navigation_grid_params<vec2>{.clearance = 0.8});
         goal_ = vec2(19, 14);  // deep in the U's pocket
         rally_ = vec2(45, 14);
+        // The vermillion unit starts in the U's pocket and has local steering only.
+        lost_ = vehicle2({.position = {19, 14}, .velocity = {1, 0}, .radius = 0.5, .max_force = 12,
+                          .max_speed = max_speed_});
         units_.clear();
         for (int i = 0; i < 3; ++i) {
             unit u;
@@ -593,6 +597,7 @@ public:
         const steer::neighborhood<vec2> near{.max_distance = 1.5};
         bodies_.clear();
         for (const unit& u : units_) bodies_.push_back(&u.body);
+        bodies_.push_back(&lost_);
         forces_.resize(units_.size());
         for (std::size_t i = 0; i < units_.size(); ++i) {
             const unit& u = units_[i];
@@ -612,6 +617,12 @@ public:
                     return steer::flow_field_following(v, field, {.prediction_time = field_prediction_});
                 }));
         }
+        // The unit without a plan seeks the group's destination past the buildings, and cannot
+        // see round them.
+        const vec2 lost_goal = group_outbound_ ? rally_ : base;
+        const vec2 lost_force = steer::priority(
+            0.0, [&] { return steer::obstacle_avoidance(lost_, buildings_, {.min_time_to_collision = 1}); },
+            [&] { return steer::arrival(lost_, lost_goal, {.slowing_distance = 3}); });
         int group_there = 0, group_size = 0;
         for (std::size_t i = 0; i < units_.size(); ++i) {
             unit& u = units_[i];
@@ -632,6 +643,8 @@ public:
             }
         }
         // The group turns round when nearly all of it has got there.
+        lost_.set_max_speed(max_speed_);
+        lost_.apply_force(lost_force, dt);
         if (group_there * 4 >= group_size * 3) {
             group_rest_ += dt;
             if (group_rest_ > 2) group_outbound_ = !group_outbound_, group_rest_ = 0;
@@ -660,6 +673,7 @@ public:
         out.disc(rally_, 0.2, color::green);
         out.circle(base, 4, color::faint);
         for (const unit& u : units_) out.vehicle(u.body, u.routed ? color::blue : color::green);
+        out.vehicle(lost_, color::vermillion);
     }
     [[nodiscard]] std::string code() const override {
         return "steer::navigation_grid<glm::dvec2> nav({{0, 0}, {48, 30}}, 0.5, buildings, {.clearance = 0.8});\n"
@@ -681,6 +695,7 @@ public:
     }
     void positions(std::vector<double>& out) const override {
         for (const unit& u : units_) append_position(out, u.body);
+        append_position(out, lost_);
     }
 
 private:
@@ -716,6 +731,7 @@ private:
     bool group_outbound_ = true;
     double group_rest_ = 0;
     std::vector<unit> units_;
+    vehicle2 lost_;
     std::vector<const vehicle2*> bodies_;
     std::vector<vec2> forces_;
 };
