@@ -16,7 +16,14 @@ const profile = mkdtempSync(join(tmpdir(), 'steer-playground-'));
 const browser = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
                                    '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
                       { stdio: ['ignore', 'ignore', 'pipe'] });
-const finish = (code) => { browser.kill(); rmSync(profile, { recursive: true, force: true }); process.exit(code); };
+// Ends the browser, then removes its profile once it has stopped writing there.
+const finish = (code) => {
+  browser.once('exit', () => {
+    try { rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch { /* a temporary folder */ }
+    process.exit(code);
+  });
+  browser.kill();
+};
 setTimeout(() => { console.error('bench: no result after 300 s'); finish(1); }, 300000);
 
 // The browser says where it listens on stderr.

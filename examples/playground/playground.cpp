@@ -135,6 +135,18 @@ EMSCRIPTEN_KEEPALIVE const float* pg_draw() {
 }
 EMSCRIPTEN_KEEPALIVE int pg_draw_size() { return static_cast<int>(live().canvas.data().size()); }
 
+/// The labels of the last pg_draw as JSON: [[x, y, z, "words", color], ...].
+EMSCRIPTEN_KEEPALIVE const char* pg_labels() {
+    std::string out = "[";
+    for (const playground::canvas::text& t : live().canvas.labels()) {
+        if (out.size() > 1) out += ",";
+        out += "[" + number_json(t.at.x) + "," + number_json(t.at.y) + "," + number_json(t.at.z) + "," +
+               quoted(t.words) + "," + std::to_string(static_cast<int>(t.c)) + "]";
+    }
+    live().text = out + "]";
+    return live().text.c_str();
+}
+
 /// The handles' positions, x y z each; their names come from pg_handle_names.
 EMSCRIPTEN_KEEPALIVE const float* pg_handles() {
     live().handles.clear();

@@ -44,6 +44,7 @@ function bind(module) {
     code: f('pg_code', 'string', []),
     draw: f('pg_draw', 'number', []),
     drawSize: f('pg_draw_size', 'number', []),
+    labels: f('pg_labels', 'string', []),
     handles: f('pg_handles', 'number', []),
     handleCount: f('pg_handle_count', 'number', []),
     handleNames: f('pg_handle_names', 'string', []),
@@ -342,6 +343,13 @@ function render() {
     ctx.lineWidth = 1.5 * px;
     ctx.stroke(b.marks);
   });
+  ctx.font = `${12 * px}px system-ui, sans-serif`;
+  for (const [x, y, z, words, c] of JSON.parse(api.labels())) {
+    const at = project(x, y, z);
+    if (!at) continue;
+    ctx.fillStyle = palette[c] || palette[0];
+    ctx.fillText(words, at[0], at[1]);
+  }
   drawHandles(project, px);
   page.drawMs = 0.9 * page.drawMs + 0.1 * (performance.now() - start);
 }

@@ -57,8 +57,19 @@ class canvas {
 public:
     enum kind : int { dot = 1, ring = 2, polyline = 3, closed_polyline = 4, filled_polygon = 5, arrow = 6, body = 7 };
 
-    void clear() { data_.clear(); }
+    /// Text at a point of the world (a panel's name, a count), drawn over the shapes.
+    struct text {
+        vec3 at;
+        std::string words;
+        color c;
+    };
+
+    void clear() {
+        data_.clear();
+        labels_.clear();
+    }
     [[nodiscard]] const std::vector<float>& data() const { return data_; }
+    [[nodiscard]] const std::vector<text>& labels() const { return labels_; }
 
     /// A filled circle of `radius` metres (a point when the radius is 0: the page draws it 3 px wide).
     void disc(const vec3& center, double radius, color c) { command(dot, c, radius, {&center, 1}); }
@@ -93,6 +104,8 @@ public:
     void vehicle(const vec2& position, const vec2& forward, double radius, color c) {
         vehicle(vec3(position, 0), vec3(forward, 0), radius, c);
     }
+    void label(const vec3& at, std::string words, color c = color::ink) { labels_.push_back({at, std::move(words), c}); }
+    void label(const vec2& at, std::string words, color c = color::ink) { label(vec3(at, 0), std::move(words), c); }
     template <class V>
     void vehicle(const steer::vehicle<V>& v, color c) {
         if constexpr (steer::dimension_v<V> == 2)
@@ -119,6 +132,7 @@ private:
         return lifted_;
     }
     std::vector<float> data_;
+    std::vector<text> labels_;
     std::vector<vec3> lifted_;
 };
 

@@ -32,7 +32,7 @@ public:
                 "blue), prioritized_dither (bottom left, green), truncated_sum (bottom right, purple). The rock lies "
                 "a little off the line to the goal, so avoidance and seek pull opposite ways: in the sum they cancel "
                 "and bodies touch the rock (drawn ringed). Move the weights; drag the goal or the rock.",
-                "combiners.md#which-one-to-use", false, {0, 0, 0}, 23};
+                "combiners.md#which-one-to-use", false, {0, 0, 0}, 40};
     }
     void reset(std::uint64_t seed) override {
         gen_ = steer::rng(seed);
@@ -107,10 +107,12 @@ public:
     void draw(canvas& out) const override {
         const vec2 goal_offset = goal_ - corner(0), rock_offset = rock_ - corner(0);
         const color colors[] = {color::vermillion, color::blue, color::green, color::purple};
+        const char* names[] = {"weighted_sum", "priority", "prioritized_dither", "truncated_sum"};
         for (std::size_t k = 0; k < panels; ++k) {
             const vec2 c = corner(k);
             const std::array<vec2, 4> frame{c + vec2(-9, -5), c + vec2(9, -5), c + vec2(9, 5), c + vec2(-9, 5)};
             out.path(frame, color::faint, true);
+            out.label(c + vec2(-8.6, 4.3), names[k], colors[k]);
             out.disc(c + rock_offset, rock_radius, color::faint);
             out.circle(c + rock_offset, rock_radius, color::gray);
             const vec2 goal = c + goal_offset;
