@@ -9,6 +9,8 @@
 #include "scenes/combiners.hpp"
 #include "scenes/crowds.hpp"
 #include "scenes/groups.hpp"
+#include "scenes/obstacles.hpp"
+#include "scenes/sketched.hpp"
 #include "scenes/world.hpp"
 
 namespace playground {
@@ -17,6 +19,8 @@ namespace playground {
 [[nodiscard]] inline std::vector<factory> catalogue() {
     std::vector<factory> all;
     add_character_scenes(all);
+    add_sketched_scenes(all);
+    add_obstacle_scenes(all);
     add_world_scenes(all);
     add_combiners_scenes(all);
     add_groups_scenes(all);
