@@ -6,6 +6,8 @@
 //                                  without corner cutting, octile heuristic, std::priority_queue,
 //                                  and returns the cells of its route (stair-stepped, where
 //                                  find_path's route is any-angle and tightened).
+//   find_path_unweighted:          find_path's work on the same queries with its search's
+//                                  heuristic weighted by 1 instead of 1.02.
 //   field_toward vs plain_dijkstra: one goal, every cell; the plain Dijkstra is 8-connected,
 //                                  and returns the cost of every cell (where field_toward
 //                                  returns a unit vector per cell and one for every blocked cell).
@@ -170,6 +172,24 @@ void find_path(benchmark::State& state) {
     report(state, length / (static_cast<double>(state.iterations()) * static_cast<double>(s.queries.size())));
 }
 BENCHMARK(find_path)->Unit(benchmark::kMillisecond);
+
+/// find_path's work with the search's heuristic unweighted: what its weight of 1.02 buys
+/// (docs/world.md, "What it costs").
+void find_path_unweighted(benchmark::State& state) {
+    const scene& s = the_scene();
+    double length = 0;
+    std::vector<vec> points;
+    for (auto _ : state) {
+        for (const auto& [from, to] : s.queries) {
+            if (!steer::detail::navigation_grid_access::route(s.nav, from, to, points, 1.0)) continue;
+            const steer::pathway<vec> route(points, 0.2f);
+            benchmark::DoNotOptimize(route);
+            length += static_cast<double>(route.length());
+        }
+    }
+    report(state, length / (static_cast<double>(state.iterations()) * static_cast<double>(s.queries.size())));
+}
+BENCHMARK(find_path_unweighted)->Unit(benchmark::kMillisecond);
 
 void plain_astar(benchmark::State& state) {
     const scene& s = the_scene();

@@ -55,17 +55,19 @@ void visible_cells_near(const navigation_lattice<V>& lattice, const V& p, std::v
 /// How much the search's heuristic (the straight distance to the goal) is weighted: a
 /// weighted A* settles for a route at most this factor longer than the best it could find,
 /// and so looks at far fewer cells round a building that lies across the way (on the RTS
-/// level of bench/navigation.cpp it finds its routes in 0.55 of the time). The tightening
-/// then takes out nearly all of the slack: against the exact shortest routes the worst
-/// error of 300 routes is the same with and without the weight (docs/world.md, "Getting there").
+/// level of bench/navigation.cpp it finds its routes in about 0.6 of the time:
+/// find_path_unweighted). The tightening then takes out the slack: against the exact
+/// shortest routes, 300 routes at 0.5 m cells are 0.13% longer on average with the weight
+/// and without it (docs/world.md, "Getting there"; tests/steer/world/navigation_grid.cpp).
 inline constexpr double heuristic_weight = 1.02;
 
-/// Lazy Theta* from `from` to `to`, both free points in the bounds, over `lattice`. Writes
-/// the route's points, `from` first and `to` last, to `route`; false when `to` cannot be
-/// reached. Every segment of the route is clear (`lattice.clear`).
+/// Lazy Theta* from `from` to `to`, both free points in the bounds, over `lattice`, its
+/// heuristic weighted by `weight` (>= 1; the benchmark and the tests pass 1 to measure what
+/// `heuristic_weight` buys). Writes the route's points, `from` first and `to` last, to
+/// `route`; false when `to` cannot be reached. Every segment of the route is clear (`lattice.clear`).
 template <vector V>
 bool any_angle_search(const navigation_lattice<V>& lattice, navigation_scratch<scalar_t<V>>& w, const V& from,
-                      const V& to, std::vector<V>& route) {
+                      const V& to, std::vector<V>& route, double weight = heuristic_weight) {
     using S = scalar_t<V>;
     constexpr std::int32_t start = navigation_scratch<S>::from_start;
     route.clear();
@@ -74,7 +76,7 @@ bool any_angle_search(const navigation_lattice<V>& lattice, navigation_scratch<s
         return true;
     }
     const std::vector<lattice_step<V>>& steps = lattice.steps();
-    const S weight = static_cast<S>(heuristic_weight);
+    const S h = static_cast<S>(weight);
     std::vector<std::size_t> starts, goals;
     visible_cells_near(lattice, from, starts);
     visible_cells_near(lattice, to, goals);
@@ -97,7 +99,7 @@ bool any_angle_search(const navigation_lattice<V>& lattice, navigation_scratch<s
         const V center = lattice.center(c);
         const S g = glm::distance(from, center);
         w.see(c, g, start);
-        w.push(g + weight * glm::distance(center, to), c);
+        w.push(g + h * glm::distance(center, to), c);
     }
     bool found = false;
     while (!w.open.empty()) {
@@ -159,7 +161,7 @@ bool any_angle_search(const navigation_lattice<V>& lattice, navigation_scratch<s
             const S g = parent_cost + glm::distance(parent_position, neighbor);
             if (w.seen(m) && !(g < w.cost[m])) continue;
             w.see(m, g, p);
-            w.push(g + weight * glm::distance(neighbor, to), m);
+            w.push(g + h * glm::distance(neighbor, to), m);
         }
     }
     if (!found) return false;

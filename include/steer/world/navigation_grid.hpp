@@ -36,6 +36,10 @@
 
 namespace steer {
 
+namespace detail {
+struct navigation_grid_access;
+}  // namespace detail
+
 /// Tuning for `navigation_grid`.
 template <vector V>
 struct navigation_grid_params {
@@ -182,14 +186,7 @@ public:
         constexpr const char* site = "steer::navigation_grid::route";
         detail::expect_finite(site, "from", from, caller);
         detail::expect_finite(site, "to", to, caller);
-        points.clear();
-        const std::optional<V> start = nearest_free(from, caller);
-        const std::optional<V> goal = nearest_free(to, caller);
-        if (!start || !goal) return false;
-        const auto scratch = pool_.borrow();
-        if (!detail::any_angle_search(lattice_, *scratch, *start, *goal, points)) return false;
-        detail::tighten(lattice_, points);
-        return true;
+        return route_weighted(from, to, points, detail::heuristic_weight, caller);
     }
 
     /// A flow field over the bounds, one vector per cell, toward `goal` for a whole group:
@@ -332,6 +329,20 @@ public:
 
 private:
     static constexpr const char* where = "steer::navigation_grid";
+    friend struct detail::navigation_grid_access;
+
+    /// `route`, its search's heuristic weighted by `weight`.
+    bool route_weighted(const V& from, const V& to, std::vector<V>& points, double weight,
+                        const source_location& caller) const {
+        points.clear();
+        const std::optional<V> start = nearest_free(from, caller);
+        const std::optional<V> goal = nearest_free(to, caller);
+        if (!start || !goal) return false;
+        const auto scratch = pool_.borrow();
+        if (!detail::any_angle_search(lattice_, *scratch, *start, *goal, points, weight)) return false;
+        detail::tighten(lattice_, points);
+        return true;
+    }
 
     /// Validates and sizes the grid; every cell free until obstacles are rasterized.
     navigation_grid(const box<V>& bounds, S cell_size, const navigation_grid_params<V>& p,
@@ -537,6 +548,22 @@ private:
     S snap_distance_;
     mutable detail::scratch_pool<detail::navigation_scratch<S>> pool_;
 };
+
+namespace detail {
+
+/// For the benchmark and the tests that measure what the search's heuristic weight buys
+/// (bench/navigation.cpp, tests/steer/world/navigation_grid.cpp): not part of the API.
+struct navigation_grid_access {
+    /// The route `nav.route(from, to, points)` gives, its search's heuristic weighted by
+    /// `weight` (>= 1) instead of `heuristic_weight`.
+    template <vector V>
+    static bool route(const navigation_grid<V>& nav, const V& from, const V& to, std::vector<V>& points,
+                      double weight) {
+        return nav.route_weighted(from, to, points, weight, source_location::current());
+    }
+};
+
+}  // namespace detail
 
 }  // namespace steer
 
