@@ -1,13 +1,16 @@
-// Groups: separation, cohesion, alignment, flocking in 2D and 3D, leader following, unaligned collision avoidance, and the pigeons (docs/behaviors.md, docs/pigeons.md).
+// Groups: separation, cohesion, alignment, flocking in 2D and 3D, leader following, unaligned
+// collision avoidance, and the pigeons (docs/behaviors.md, docs/pigeons.md).
 #ifndef STEER_EXAMPLES_PLAYGROUND_SCENES_GROUPS_HPP
 #define STEER_EXAMPLES_PLAYGROUND_SCENES_GROUPS_HPP
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "../../pigeons/park.hpp"
 #include "../scene.hpp"
 
 namespace playground {
@@ -353,7 +356,8 @@ public:
         groups_detail::draw_neighborhood(out, focus, params.cohesion, color::sky);
         groups_detail::draw_neighborhood(out, focus, params.alignment, color::green);
         groups_detail::draw_neighborhood(out, focus, params.separation, color::vermillion);
-        for (std::size_t i = 0; i < flock_.size(); ++i) out.vehicle(flock_[i], i == 0 ? color::vermillion : color::blue);
+        for (std::size_t i = 0; i < flock_.size(); ++i)
+            out.vehicle(flock_[i], i == 0 ? color::vermillion : color::blue);
     }
     [[nodiscard]] std::string code() const override {
         return "const steer::flocking_params<glm::dvec2> boids{\n"
@@ -659,6 +663,107 @@ private:
     std::vector<vec2> headings_;
 };
 
+/// Pigeons in the Park (examples/pigeons): birds feed on a meadow, walking as a loose herd;
+/// a clap, the RC car or enough neighbors taking off send them up as a 3D flock that lands again.
+class pigeons_scene final : public scene {
+public:
+    pigeons_scene() {
+        add_param("park_config.clap_radius", "m", clap_radius_, 0, 20, 0.5);
+        add_param("seconds between claps", "s", clap_every_, 5, 120, 1);
+        add_param("park_config.birds", "agents", birds_, 10, 2000, 10, true);
+    }
+    [[nodiscard]] scene_info info() const override {
+        return {"pigeons", "Pigeons in the Park", "Groups",
+                "Pigeons feed on a meadow (gray: walking, blue: flying). The RC car drives through and parks; "
+                "every so often a clap where the most birds walk sends them up, and neighbors taking off "
+                "startle others. Drag the hand (the clap ring) and let go to clap there.",
+                "pigeons.md#the-model", true, {0, 2, 0}, 55};
+    }
+    void reset(std::uint64_t seed) override {
+        pigeons::park_config config = pigeons::park_config::for_birds(static_cast<std::size_t>(birds_));
+        config.seed = seed;
+        config.claps.clear();  // the scene claps itself, forever
+        park_ = std::make_unique<pigeons::park>(std::move(config));
+        clock_ = 0;
+        since_clap_ = 1e9;
+        hand_ = vec3(park_->busiest_spot(static_cast<float>(clap_radius_)));
+        clear_handles();
+        add_handle("hand", hand_);
+    }
+    void dragged(std::size_t index, const vec3& to) override {
+        scene::dragged(index, to);
+        clap_at(hand_);
+        clock_ = 0;  // the next scheduled clap waits a whole interval
+    }
+    void step() override {
+        clock_ += dt;
+        since_clap_ += dt;
+        if (clock_ >= clap_every_) {
+            clock_ = 0;
+            clap_at(vec3(park_->busiest_spot(static_cast<float>(clap_radius_))));
+        }
+        park_->step();
+    }
+    void draw(canvas& out) const override {
+        const pigeons::park_config& c = park_->config();
+        // The meadow: lines of the height field every 4 m across the enclosure.
+        const double reach = static_cast<double>(c.enclosure_radius * c.scale) * 0.9;
+        std::vector<vec3> line;
+        for (int k = -6; k <= 6; ++k)
+            for (int along_x = 0; along_x < 2; ++along_x) {
+                line.clear();
+                const double fixed = reach * k / 6.0;
+                for (int i = 0; i <= 24; ++i) {
+                    const double moving = -reach + 2 * reach * i / 24.0;
+                    const double x = along_x ? moving : fixed, z = along_x ? fixed : moving;
+                    const float h = c.ground.at(static_cast<float>(x), static_cast<float>(z)).height;
+                    line.emplace_back(x, static_cast<double>(h), z);
+                }
+                out.path(line, color::faint);
+            }
+        for (std::size_t i = 0; i < park_->size(); ++i)
+            out.vehicle(park_->body(i), park_->mind(i).flying ? color::blue : color::gray);
+        if (park_->car_active()) out.vehicle(park_->car(), color::orange);
+        // The hand: a ring on the ground as wide as a clap carries, red just after a clap.
+        std::array<vec3, 48> ring;
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+            const vec2 d = direction_at(2 * groups_detail::pi * static_cast<double>(i) / 48.0) * clap_radius_;
+            ring[i] = hand_ + vec3(d.x, 0.05, d.y);
+        }
+        out.path(ring, since_clap_ < 1.5 ? color::vermillion : color::purple, true);
+        out.disc(hand_, 0.3, color::purple);
+    }
+    [[nodiscard]] std::string code() const override {
+        return "#include \"pigeons/park.hpp\"  // examples/pigeons\n"
+               "pigeons::park_config config = pigeons::park_config::for_birds(" +
+               std::to_string(static_cast<int>(birds_)) + ");\n"
+               "config.claps.clear();\n"
+               "pigeons::park park(std::move(config));\n"
+               "// every frame:\n"
+               "park.step();\n"
+               "// every " + number(clap_every_) + " s, or where the user claps:\n"
+               "park.clap(park.busiest_spot(" + number(clap_radius_) + "f), " + number(clap_radius_) + "f);\n";
+    }
+    void positions(std::vector<double>& out) const override {
+        for (std::size_t i = 0; i < park_->size(); ++i) append_position(out, park_->body(i));
+        append_position(out, park_->car());
+    }
+
+private:
+    void clap_at(const vec3& where) {
+        const glm::vec3 at(where);
+        const pigeons::terrain::point ground = park_->config().ground.at(at.x, at.z);
+        hand_ = vec3(where.x, static_cast<double>(ground.height), where.z);
+        park_->clap(glm::vec3(hand_), static_cast<float>(clap_radius_));
+        since_clap_ = 0;
+    }
+
+    double clap_radius_ = 7, clap_every_ = 25, birds_ = 280;
+    std::unique_ptr<pigeons::park> park_;
+    vec3 hand_{0, 0, 0};
+    double clock_ = 0, since_clap_ = 1e9;
+};
+
 inline void add_groups_scenes(std::vector<factory>& all) {
     add<separation_scene>(all);
     add<cohesion_scene>(all);
@@ -667,6 +772,7 @@ inline void add_groups_scenes(std::vector<factory>& all) {
     add<flocking_3d_scene>(all);
     add<leader_following_scene>(all);
     add<unaligned_collision_avoidance_scene>(all);
+    add<pigeons_scene>(all);
 }
 
 }  // namespace playground
