@@ -23,18 +23,20 @@ using walkers = steer::crowd<vec2, vec2>;  // each agent's data: its goal
 
 /// The reciprocal_avoidance_params fields the sliders tune, registered on `s`.
 struct avoidance_tuning {
-    double time_horizon = 3, obstacle_time_horizon = 1, clearance = 0.02, max_neighbors = 6;
+    double time_horizon = 3, obstacle_time_horizon = 1, clearance = 0.02, max_neighbors = 6, yield_when_stuck = 0;
     double max_speed = 1.5, max_force = 6;
     [[nodiscard]] steer::reciprocal_avoidance_params<vec2> params() const {
         return {.time_horizon = time_horizon,
                 .obstacle_time_horizon = obstacle_time_horizon,
                 .clearance = clearance,
-                .max_neighbors = static_cast<int>(max_neighbors)};
+                .max_neighbors = static_cast<int>(max_neighbors),
+                .yield_when_stuck = yield_when_stuck > 0.5};
     }
     [[nodiscard]] std::string code(const std::string& obstacles) const {
         return "const steer::reciprocal_avoidance_params<glm::dvec2> params{.time_horizon = " + number(time_horizon) +
                ",\n    .obstacle_time_horizon = " + number(obstacle_time_horizon) + ", .clearance = " +
-               number(clearance) + ", .max_neighbors = " + std::to_string(static_cast<int>(max_neighbors)) + "};\n"
+               number(clearance) + ", .max_neighbors = " + std::to_string(static_cast<int>(max_neighbors)) +
+               ",\n    .yield_when_stuck = " + (yield_when_stuck > 0.5 ? "true" : "false") + "};\n"
                "steer::crowd<glm::dvec2, glm::dvec2> crowd;  // each agent's data: its goal\n"
                "crowd.add({.position = start, .radius = 0.4, .max_force = " + number(max_force) +
                ", .max_speed = " + number(max_speed) + "}, goal);\n"
@@ -55,6 +57,7 @@ void add_tuning(avoidance_tuning& t, Add add) {
     add("reciprocal_avoidance_params.obstacle_time_horizon", "s", t.obstacle_time_horizon, 0.05, 4, 0.05);
     add("reciprocal_avoidance_params.clearance", "m", t.clearance, 0, 0.5, 0.01);
     add("reciprocal_avoidance_params.max_neighbors", "agents", t.max_neighbors, 1, 16, 1);
+    add("reciprocal_avoidance_params.yield_when_stuck", "1", t.yield_when_stuck, 0, 1, 1);  // a bool: 0 or 1
     add("max_speed", "m/s", t.max_speed, 0.5, 4, 0.1);
     add("max_force", "m/s²", t.max_force, 0.5, 20, 0.1);
 }
@@ -144,7 +147,7 @@ public:
     }
     void step() override {
         clock_ += dt;
-        if (clock_ > 40 || crowds_detail::all_arrived(crowd_, 0.3)) {  // then walk back, forever
+        if (clock_ > 40 || crowds_detail::all_arrived(crowd_, 0.5)) {  // then walk back, forever
             clock_ = 0;
             for (vec2& goal : crowd_.data()) goal = -goal;
         }
@@ -197,9 +200,12 @@ public:
     }
     void step() override {
         clock_ += dt;
-        if (clock_ > 40 || crowds_detail::all_arrived(crowd_, 0.3)) {  // then walk back, forever
+        if (clock_ > 40 || crowds_detail::all_arrived(crowd_, 0.5)) {  // then walk back, forever
             clock_ = 0;
-            for (vec2& goal : crowd_.data()) goal = -goal;
+            for (vec2& goal : crowd_.data()) {  // each block back along its own axis, to where it started
+                if (goal.x * goal.x > goal.y * goal.y) goal.x = -goal.x;
+                else goal.y = -goal.y;
+            }
         }
         crowds_detail::step(crowd_, tuning_, {}, [](const vehicle2&, const vec2& goal) { return goal; });
     }
@@ -219,6 +225,7 @@ private:
 class reciprocal_doorway_scene final : public scene {
 public:
     reciprocal_doorway_scene() {
+        tuning_.yield_when_stuck = 1;  // without it, bodies wedged at a door frame clog the door
         crowds_detail::add_tuning(tuning_, [this](const char* name, const char* unit, double& value, double min,
                                                   double max, double step) {
             add_param(name, unit, value, min, max, step);
@@ -248,17 +255,21 @@ public:
     }
     void step() override {
         clock_ += dt;
-        if (clock_ > 60 || crowds_detail::all_arrived(crowd_, 0.3)) {  // then swap back, forever
+        if (clock_ > 60 || crowds_detail::all_arrived(crowd_, 0.5)) {  // then swap back, forever
             clock_ = 0;
             for (vec2& goal : crowd_.data()) goal.x = -goal.x;
         }
         const double door = door_;
         crowds_detail::step(crowd_, tuning_, walls_, [door](const vehicle2& me, const vec2& goal) {
-            // On the wrong side: the door first, aiming a little past it and within its width.
+            // On the wrong side: the door first. Not in line with it, a point just before it on
+            // this side (heading straight through would press it against the wall); in line
+            // with it (within a margin, so that one standing at the first point goes on), a
+            // point just past it; then the goal.
             const vec2 at = me.position();
-            if (at.x * goal.x >= 0) return goal;
-            const double room = std::max(0.0, door / 2 - 0.5);
-            return vec2(goal.x > 0 ? 1.0 : -1.0, steer::clamp(at.y, -room, room));
+            const double way = goal.x > 0 ? 1.0 : -1.0;
+            if (at.x * way >= 0) return goal;
+            const double room = std::max(0.0, door / 2 - 0.5), y = steer::clamp(at.y, -room, room);
+            return std::abs(at.y - y) > 0.25 ? vec2(-way * 0.8, y) : vec2(way * 1.5, y);
         });
     }
     void draw(canvas& out) const override {
@@ -273,7 +284,7 @@ public:
 
 private:
     crowds_detail::avoidance_tuning tuning_;
-    double door_ = 2.5, count_ = 16, clock_ = 0;
+    double door_ = 3, count_ = 16, clock_ = 0;
     std::vector<steer::segment<vec2>> walls_;
     crowds_detail::walkers crowd_;
 };
@@ -296,7 +307,7 @@ public:
                 "Five thousand boids in one steer::flock over a 200 m square that wraps around: the flock finds "
                 "everyone's neighbors on a grid at once, sums up to max_neighbors of them in SIMD lanes, and each "
                 "boid thinks every other frame. Zoom in to see the separate flocks form and merge.",
-                "performance.md", false, {0, 0, 0}, 200};
+                "performance.md#flocks-the-boids-case", false, {0, 0, 0}, 200};
     }
     void reset(std::uint64_t seed) override {
         steer::rng gen(seed);
