@@ -65,7 +65,11 @@ inline std::vector<vehicle2> scatter(steer::rng& gen, int count, double w, doubl
                                      double radius, double max_force, double max_speed) {
     std::vector<vehicle2> group;
     for (int i = 0; i < count; ++i) {
-        const vec2 at(steer::uniform(gen, -w / 2, w / 2), steer::uniform(gen, -h / 2, h / 2));
+        // One draw per statement: the order of a call's arguments is unspecified (and differs
+        // between compilers), which would change the digest.
+        const double x = steer::uniform(gen, -w / 2, w / 2);
+        const double y = steer::uniform(gen, -h / 2, h / 2);
+        const vec2 at(x, y);
         group.emplace_back(steer::vehicle_params<vec2>{.position = at,
                                                        .velocity = steer::random_unit_vector<vec2>(gen) * speed,
                                                        .radius = radius, .max_force = max_force,
@@ -195,7 +199,9 @@ public:
         if (clock_ > 12) {  // scatter again, so that the gathering goes on forever
             clock_ = 0;
             for (vehicle2& v : group_) {
-                v.set_position(vec2(steer::uniform(gen_, -12.0, 12.0), steer::uniform(gen_, -8.0, 8.0)));
+                const double x = steer::uniform(gen_, -12.0, 12.0);  // one draw per statement (see scatter)
+                const double y = steer::uniform(gen_, -8.0, 8.0);
+                v.set_position(vec2(x, y));
                 v.set_velocity(vec2(0, 0));
             }
         }
