@@ -32,7 +32,8 @@ struct avoidance_tuning {
                 .max_neighbors = static_cast<int>(max_neighbors),
                 .yield_when_stuck = yield_when_stuck > 0.5};
     }
-    [[nodiscard]] std::string code(const std::string& obstacles) const {
+    /// The calls, with `obstacles` ("walls, " or nothing) and `aim` (what the agent walks to).
+    [[nodiscard]] std::string code(const std::string& obstacles, const std::string& aim = "goal") const {
         return "const steer::reciprocal_avoidance_params<glm::dvec2> params{.time_horizon = " + number(time_horizon) +
                ",\n    .obstacle_time_horizon = " + number(obstacle_time_horizon) + ", .clearance = " +
                number(clearance) + ", .max_neighbors = " + std::to_string(static_cast<int>(max_neighbors)) +
@@ -43,7 +44,7 @@ struct avoidance_tuning {
                "// every frame:\n"
                "crowd.step(dt, 5.0, [&](steer::crowd_id, const steer::vehicle2d& me, glm::dvec2& goal,\n"
                "                        const auto& neighbors) {\n"
-               "    const glm::dvec2 wanted = steer::truncate((goal - me.position()) * (me.max_speed() / 2.0),\n"
+               "    const glm::dvec2 wanted = steer::truncate((" + aim + " - me.position()) * (me.max_speed() / 2.0),\n"
                "                                              me.max_speed());\n"
                "    return steer::reciprocal_avoidance(me, neighbors, " + obstacles + "wanted, dt, params);\n"
                "});\n";
@@ -51,10 +52,11 @@ struct avoidance_tuning {
 };
 
 /// Registers the tuning's sliders through `add` (the scene's add_param).
+/// The walls' horizon only where there are walls.
 template <class Add>
-void add_tuning(avoidance_tuning& t, Add add) {
+void add_tuning(avoidance_tuning& t, bool walls, Add add) {
     add("reciprocal_avoidance_params.time_horizon", "s", t.time_horizon, 0.25, 8, 0.05);
-    add("reciprocal_avoidance_params.obstacle_time_horizon", "s", t.obstacle_time_horizon, 0.05, 4, 0.05);
+    if (walls) add("reciprocal_avoidance_params.obstacle_time_horizon", "s", t.obstacle_time_horizon, 0.05, 4, 0.05);
     add("reciprocal_avoidance_params.clearance", "m", t.clearance, 0, 0.5, 0.01);
     add("reciprocal_avoidance_params.max_neighbors", "agents", t.max_neighbors, 1, 16, 1);
     add("reciprocal_avoidance_params.yield_when_stuck", "1", t.yield_when_stuck, 0, 1, 1);  // a bool: 0 or 1
@@ -122,8 +124,8 @@ inline void positions(std::vector<double>& out, const walkers& crowd) {
 class reciprocal_circle_scene final : public scene {
 public:
     reciprocal_circle_scene() {
-        crowds_detail::add_tuning(tuning_, [this](const char* name, const char* unit, double& value, double min,
-                                                  double max, double step) {
+        crowds_detail::add_tuning(tuning_, false, [this](const char* name, const char* unit, double& value,
+                                                         double min, double max, double step) {
             add_param(name, unit, value, min, max, step);
         });
         add_param("agents", "agents", count_, 2, 64, 1, true);
@@ -171,8 +173,8 @@ private:
 class reciprocal_crossing_scene final : public scene {
 public:
     reciprocal_crossing_scene() {
-        crowds_detail::add_tuning(tuning_, [this](const char* name, const char* unit, double& value, double min,
-                                                  double max, double step) {
+        crowds_detail::add_tuning(tuning_, false, [this](const char* name, const char* unit, double& value,
+                                                         double min, double max, double step) {
             add_param(name, unit, value, min, max, step);
         });
         add_param("agents per side", "agents", side_, 1, 8, 1, true);
@@ -226,8 +228,8 @@ class reciprocal_doorway_scene final : public scene {
 public:
     reciprocal_doorway_scene() {
         tuning_.yield_when_stuck = 1;  // without it, bodies wedged at a door frame clog the door
-        crowds_detail::add_tuning(tuning_, [this](const char* name, const char* unit, double& value, double min,
-                                                  double max, double step) {
+        crowds_detail::add_tuning(tuning_, true, [this](const char* name, const char* unit, double& value,
+                                                        double min, double max, double step) {
             add_param(name, unit, value, min, max, step);
         });
         add_param("door width", "m", door_, 1, 6, 0.1, true);
@@ -278,7 +280,9 @@ public:
     }
     [[nodiscard]] std::string code() const override {
         return "const std::vector<steer::segment<glm::dvec2>> walls = {{{0.0, -14.0}, {0.0, " + number(-door_ / 2) +
-               "}},\n    {{0.0, " + number(door_ / 2) + "}, {0.0, 14.0}}};\n" + tuning_.code("walls, ");
+               "}},\n    {{0.0, " + number(door_ / 2) + "}, {0.0, 14.0}}};\n"
+               "// door_point(me, goal): on the wrong side of the wall, a point before the door, then one\n"
+               "// past it; on the right side, the goal itself.\n" + tuning_.code("walls, ", "door_point(me, goal)");
     }
     void positions(std::vector<double>& out) const override { crowds_detail::positions(out, crowd_); }
 

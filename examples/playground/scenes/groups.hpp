@@ -463,7 +463,8 @@ public:
                "const steer::sphere<glm::dvec3> region{{0.0, 0.0, 0.0}, " + number(radius) + "};\n"
                "steer::flock<glm::dvec3> flock;\n"
                "flock.add({.position = ..., .radius = 0.3, .max_force = " + number(max_force_) +
-               ", .max_speed = " + number(max_speed_) + "});  // times " + number(count_) + "\n"
+               ", .max_speed = " + number(max_speed_) + "});  // times " +
+               std::to_string(static_cast<int>(count_)) + "\n"
                "// every frame:\n"
                "flock.step(dt, boids, [&](steer::flock_id, const steer::vehicle3d& v, const glm::dvec3& force) {\n"
                "    return force + steer::containment(v, region, {.prediction_time = " + number(prediction_time_) +
