@@ -184,7 +184,7 @@ public:
                 "Two square blocks of agents cross at right angles (blue east, orange north) and then walk back; "
                 "reciprocal avoidance lets them pass through each other's gaps. Shorten time_horizon and they "
                 "react later, closer.",
-                "behaviors.md#reciprocal-avoidance", false, {0, 0, 0}, 30};
+                "behaviors.md#reciprocal-avoidance", false, {0, 0, 0}, 32};
     }
     void reset(std::uint64_t) override {
         crowd_.clear();
@@ -192,7 +192,7 @@ public:
         for (int block = 0; block < 2; ++block)
             for (int row = 0; row < n; ++row)
                 for (int col = 0; col < n; ++col) {
-                    const double along = -9.0 - 1.3 * row, across = 1.3 * (col - (n - 1) / 2.0);
+                    const double along = -6.0 - 1.3 * row, across = 1.3 * (col - (n - 1) / 2.0);
                     const vec2 at = block == 0 ? vec2(along, across) : vec2(across, along);
                     const vec2 goal = block == 0 ? vec2(-along, across) : vec2(across, -along);
                     crowd_.add({.position = at, .radius = 0.4, .max_force = tuning_.max_force,
