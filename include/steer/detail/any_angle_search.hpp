@@ -203,12 +203,16 @@ void tighten(const navigation_lattice<V>& lattice, std::vector<V>& route) {
     // is taken from the cosine, and at most tan(1.4), as for a turn of 2.8 rad.
     const S straight_enough = S(0.955336489);
     const std::size_t most_points = 4 * route.size() + 64;
+    // Whether the segment from a point of the route to a new point `q` is in free space (a
+    // new point between two in the bounds is in them too, but for a rounding).
+    const auto joins = [&](const V& p, const V& q) { return lattice.in_bounds(q) && lattice.clear(p, q); };
     std::vector<V> next;
     for (int round = 0; round < 12; ++round) {
         bool moved = false;
         if (round > 0 && route.size() < most_points) {
             next.clear();
             next.push_back(route.front());
+            bool after_split = false;  // whether next.back() is the last point a split put after its bend
             for (std::size_t i = 1; i + 1 < route.size(); ++i) {
                 const V in = route[i] - route[i - 1];
                 const V out = route[i + 1] - route[i];
@@ -219,13 +223,26 @@ void tighten(const navigation_lattice<V>& lattice, std::vector<V>& route) {
                 const S tan_half = cosine > S(-0.942222341) ? std::sqrt((S(1) - cosine) / (S(1) + cosine)) : S(5.79788456);
                 const S along = std::min({corner_radius * tan_half, in_length * S(0.4), out_length * S(0.4)});
                 if (cosine < straight_enough && along > cell * S(0.05)) {
-                    next.push_back(route[i] - in * (along / in_length));
-                    next.push_back(route[i]);
-                    next.push_back(route[i] + out * (along / out_length));
-                } else {
-                    next.push_back(route[i]);
+                    // The new points lie on the bend's segments only to within a rounding, which
+                    // is enough to put a piece of a segment that grazes the edge of free space a
+                    // hair past it: the split is kept only when its new segments are clear.
+                    const V before = route[i] - in * (along / in_length);
+                    const V after = route[i] + out * (along / out_length);
+                    if (joins(next.back(), before) && joins(before, route[i]) && joins(route[i], after)) {
+                        next.push_back(before);
+                        next.push_back(route[i]);
+                        next.push_back(after);
+                        after_split = true;
+                        continue;
+                    }
                 }
+                // The bend whole; the point the last split put after its bend goes if it does
+                // not see this one (its own bend does: that is a segment of the route).
+                if (after_split && !lattice.clear(next.back(), route[i])) next.pop_back();
+                next.push_back(route[i]);
+                after_split = false;
             }
+            if (after_split && !lattice.clear(next.back(), route.back())) next.pop_back();
             next.push_back(route.back());
             route.swap(next);
         }
@@ -236,7 +253,7 @@ void tighten(const navigation_lattice<V>& lattice, std::vector<V>& route) {
             const S t = ab2 > S(0) ? clamp(glm::dot(p - a, ab) / ab2, S(0), S(1)) : S(0);
             const V target = a + ab * t;
             if (!(distance_squared(target, p) > cell * cell * S(1e-6))) continue;
-            const auto fits = [&](const V& q) { return lattice.clear(a, q) && lattice.clear(q, b); };
+            const auto fits = [&](const V& q) { return joins(a, q) && lattice.clear(q, b); };
             if (fits(target)) {
                 route[i] = target;
                 moved = true;

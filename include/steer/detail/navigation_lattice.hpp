@@ -418,6 +418,11 @@ private:
 
     /// Whether the piece of the segment ua + t * d, t in [t0, t1], in the dual cell whose
     /// lowest corner is `index` (at lattice position `k`) keeps the interpolated margin >= 0.
+    /// The interpolation along the piece is expanded about the piece's start, t0, where the
+    /// local coordinates are within the cell: expanded about the segment's start, as many
+    /// cells away as the segment is long, its terms grow with the square of that distance and
+    /// cancel, and rounding moved the value by more than the tolerance (refusing a segment
+    /// 32 m long at 0.25 m cells whose least margin is -0.6 of the tolerance).
     [[nodiscard]] bool piece_clear(std::size_t index, const V& k, const V& ua, const V& d, S t0, S t1) const noexcept {
         std::array<S, std::size_t{1} << dims> c;
         bool any_blocked = false;
@@ -426,8 +431,8 @@ private:
             any_blocked = any_blocked || c[i] < S(0);
         }
         if (!any_blocked) return true;
-        const V w0 = ua - k;  // local coordinates of the segment's start
-        // The interpolation along the line as p0 + p1 t + p2 t^2 [+ p3 t^3].
+        const V w0 = ua + d * t0 - k;  // local coordinates of the piece's start
+        // The interpolation along the line as p0 + p1 s + p2 s^2 [+ p3 s^3], s = t - t0.
         S p[4] = {0, 0, 0, 0};
         if constexpr (dims == 2) {
             const S a = c[1] - c[0];
@@ -450,12 +455,13 @@ private:
             p[2] = exy * dx * dy + exz * dx * dz + eyz * dy * dz + exyz * (dx * dy * z + dx * y * dz + x * dy * dz);
             p[3] = exyz * dx * dy * dz;
         }
-        const auto value = [&](S t) { return p[0] + t * (p[1] + t * (p[2] + t * p[3])); };
+        const auto value = [&](S s) { return p[0] + s * (p[1] + s * (p[2] + s * p[3])); };
         const S limit = -tolerance_;
-        if (value(t0) < limit || value(t1) < limit) return false;
-        // Interior minima: where the derivative p1 + 2 p2 t + 3 p3 t^2 vanishes.
+        const S end = t1 - t0;
+        if (value(S(0)) < limit || value(end) < limit) return false;
+        // Interior minima: where the derivative p1 + 2 p2 s + 3 p3 s^2 vanishes.
         const S qa = S(3) * p[3], qb = S(2) * p[2], qc = p[1];
-        const auto check = [&](S t) { return !(t > t0 && t < t1) || !(value(t) < limit); };
+        const auto check = [&](S s) { return !(s > S(0) && s < end) || !(value(s) < limit); };
         if (qa == S(0)) {
             if (qb != S(0)) return check(-qc / qb);
             return true;
