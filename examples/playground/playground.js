@@ -3,7 +3,8 @@
 // and turns sliders, drags and buttons into calls of the module.
 //
 // index.html?selftest runs every scene for a fixed number of frames and writes one line per
-// scene into #selftest; index.html?bench times the biggest crowd into #bench. Nothing is
+// scene into #selftest; index.html?bench times the scene with the most characters into #bench
+// (browser.mjs drives the page for the benchmark and for a user's gestures). Nothing is
 // fetched: the module is inlined into steer-playground.js.
 'use strict';
 
@@ -485,9 +486,24 @@ function pointerAt(e) {
   return [(e.clientX - r.left) * ratio, (e.clientY - r.top) * ratio];
 }
 
+// Zooms the 2D view, or moves the 3D camera closer, by `factor` (> 1: closer).
+function zoomBy(factor) {
+  if (page.info.three_d) page.camera.distance /= factor;
+  else page.view.zoom *= factor;
+  if (!page.playing) render();
+}
+
 function bindPointer() {
+  const pointers = new Map();  // the pointers down on the canvas: two fingers pinch to zoom
+  const spread = () => { const [a, b] = [...pointers.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
   canvas.addEventListener('pointerdown', (e) => {
     const [x, y] = pointerAt(e), ratio = window.devicePixelRatio || 1;
+    pointers.set(e.pointerId, [x, y]);
+    canvas.setPointerCapture(e.pointerId);
+    if (pointers.size === 2) {
+      page.dragging = { kind: 'pinch', spread: spread() };
+      return;
+    }
     const project = projector();
     let best = -1, bestDistance = 16 * ratio;
     page.handles.forEach((h, i) => {
@@ -498,17 +514,24 @@ function bindPointer() {
     });
     page.dragging = best >= 0 ? { kind: 'handle', index: best, height: page.handles[best].y }
                               : { kind: page.info.three_d ? 'orbit' : 'pan', x, y };
-    canvas.setPointerCapture(e.pointerId);
   });
   canvas.addEventListener('pointermove', (e) => {
     const d = page.dragging;
-    if (!d) return;
+    if (!d || !pointers.has(e.pointerId)) return;
     const [x, y] = pointerAt(e);
+    pointers.set(e.pointerId, [x, y]);
+    if (d.kind === 'pinch') {
+      if (pointers.size < 2) return;
+      const now = spread();
+      if (d.spread > 0 && now > 0) zoomBy(now / d.spread);
+      d.spread = now;
+      return;
+    }
     if (d.kind === 'handle') {
       const h = page.handles[d.index];
       const at = unproject(x, y, page.info.three_d ? d.height : 0);
       if (at) {
-        api.drag(d.index, at[0], page.info.three_d ? at[1] : at[1], page.info.three_d ? at[2] : h.z);
+        api.drag(d.index, at[0], at[1], page.info.three_d ? at[2] : h.z);
         showCode();
       }
     } else if (d.kind === 'pan') {
@@ -523,15 +546,15 @@ function bindPointer() {
     d.y = y;
     if (!page.playing) render();
   });
-  const release = () => { page.dragging = null; };
+  const release = (e) => {
+    pointers.delete(e.pointerId);
+    page.dragging = null;  // after a pinch, the finger left down starts nothing until lifted
+  };
   canvas.addEventListener('pointerup', release);
   canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('wheel', (e) => {
     e.preventDefault();
-    const factor = Math.exp(-e.deltaY * 0.001);
-    if (page.info.three_d) page.camera.distance /= factor;
-    else page.view.zoom *= factor;
-    if (!page.playing) render();
+    zoomBy(Math.exp(-e.deltaY * 0.001));
   }, { passive: false });
 }
 
