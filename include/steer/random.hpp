@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <limits>
 #include <numbers>
+#include <type_traits>
 
 #include "detail/portable_math.hpp"
 #include "vector.hpp"
@@ -40,10 +41,19 @@ public:
 
     /// The next 64 random bits.
     constexpr result_type operator()() noexcept {
-        const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-        const std::uint64_t t = state_[1] << 17;
+        std::uint64_t word = state_[1];
+#if defined(__wasm_simd128__) && (defined(__GNUC__) || defined(__clang__))
+        // clang 14 for wasm with SIMD (Debian's emscripten 3.1.6) pairs the outputs of two
+        // draws in one i64x2 multiplication and builds the pair with a v128.load64_splat of
+        // state_[1] that it schedules after the stores of the second draw: the first draw
+        // then returns the third draw's bits (docs/determinism.md). Passing the word
+        // through an empty asm hides that it was loaded; no instruction is emitted.
+        if (!std::is_constant_evaluated()) __asm__("" : "+r"(word));
+#endif
+        const std::uint64_t result = rotl(word * 5, 7) * 9;
+        const std::uint64_t t = word << 17;
         state_[2] ^= state_[0];
-        state_[3] ^= state_[1];
+        state_[3] ^= word;
         state_[1] ^= state_[2];
         state_[0] ^= state_[3];
         state_[2] ^= t;
