@@ -199,6 +199,12 @@ protected:
                    bool restarts = false) {
         params_.push_back({std::move(name), std::move(unit), min, max, step, &value, restarts});
     }
+    /// The sliders of the two limits of the simple vehicle model most scenes share: max_speed
+    /// from 0.5 to `top_speed` m/s and max_force from 0.2 to `top_force` m/s².
+    void add_vehicle_limits(double& max_speed, double& max_force, double top_speed, double top_force) {
+        add_param("max_speed", "m/s", max_speed, 0.5, top_speed, 0.1);
+        add_param("max_force", "m/s²", max_force, 0.2, top_force, 0.1);
+    }
     /// Handles point into the scene's state: register them in reset(), after the state exists.
     void clear_handles() { handles_.clear(); }
     void add_handle(std::string name, vec2& at) { handles_.push_back({std::move(name), &at, nullptr}); }
