@@ -104,7 +104,9 @@ public:
     void vehicle(const vec2& position, const vec2& forward, double radius, color c) {
         vehicle(vec3(position, 0), vec3(forward, 0), radius, c);
     }
-    void label(const vec3& at, std::string words, color c = color::ink) { labels_.push_back({at, std::move(words), c}); }
+    void label(const vec3& at, std::string words, color c = color::ink) {
+        labels_.push_back({at, std::move(words), c});
+    }
     void label(const vec2& at, std::string words, color c = color::ink) { label(vec3(at, 0), std::move(words), c); }
     template <class V>
     void vehicle(const steer::vehicle<V>& v, color c) {
