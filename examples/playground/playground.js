@@ -267,7 +267,8 @@ function unproject(px, py, y) {
 function render() {
   const start = performance.now();
   const ratio = window.devicePixelRatio || 1;
-  const w = Math.max(1, Math.floor(canvas.clientWidth * ratio)), h = Math.max(1, Math.floor(canvas.clientHeight * ratio));
+  const w = Math.max(1, Math.floor(canvas.clientWidth * ratio));
+  const h = Math.max(1, Math.floor(canvas.clientHeight * ratio));
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const project = projector();
