@@ -4,7 +4,9 @@
 // Built by scripts/playground with Debian's emscripten (see examples/CMakeLists.txt).
 #include <emscripten.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <memory>
 #include <string>
@@ -51,6 +53,14 @@ std::string number_json(double x) {
     return text;
 }
 
+/// A seed from the page: a whole number from 0 to 2^53 - 1 (what a double holds exactly); anything
+/// else, NaN included, is brought into that range rather than converted out of range.
+std::uint64_t seed_of(double seed) {
+    constexpr double largest = 9007199254740991.0;
+    if (!(seed >= 0)) return 0;
+    return static_cast<std::uint64_t>(seed < largest ? seed : largest);
+}
+
 /// Runs `f`; a refusal of the library (STEER_EXPECTS throws in this build) is kept for the
 /// page instead of ending the module.
 template <class F>
@@ -83,14 +93,14 @@ EMSCRIPTEN_KEEPALIVE const char* pg_scene_info(int index) {
 
 /// Makes scene `index` the live one, built from `seed`.
 EMSCRIPTEN_KEEPALIVE void pg_select(int index, double seed) {
-    live().seed = static_cast<std::uint64_t>(seed);
+    live().seed = seed_of(seed);
     live().scene = live().all.at(static_cast<std::size_t>(index))();
     guarded([] { live().scene->reset(live().seed); });
 }
 
 /// Rebuilds the live scene from `seed`, keeping its params.
 EMSCRIPTEN_KEEPALIVE void pg_reset(double seed) {
-    live().seed = static_cast<std::uint64_t>(seed);
+    live().seed = seed_of(seed);
     guarded([] { live().scene->reset(live().seed); });
 }
 
@@ -117,6 +127,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_params() {
 /// Sets param `index` of the live scene; a param that restarts rebuilds the scene.
 EMSCRIPTEN_KEEPALIVE void pg_set_param(int index, double value) {
     playground::param& p = live().scene->params().at(static_cast<std::size_t>(index));
+    if (std::isnan(value)) return;  // keep the value the scene has
     *p.value = value < p.min ? p.min : value > p.max ? p.max : value;
     if (p.restarts) guarded([] { live().scene->reset(live().seed); });
 }

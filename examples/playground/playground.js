@@ -28,7 +28,7 @@ const page = {
   view: { cx: 0, cy: 0, size: 20, zoom: 1 },                    // 2D: centre and metres across
   camera: { yaw: 0.6, pitch: 0.45, distance: 60, center: [0, 0, 0] },  // 3D orbit camera
   handles: [],      // [{name, x, y, z}]
-  dragging: null,   // {kind: 'handle', index} | {kind: 'pan' | 'orbit', x, y}
+  dragging: null,   // {kind: 'handle', index, height} | {kind: 'pan' | 'orbit', x, y} | {kind: 'pinch', spread}
   simMs: 0, drawMs: 0, agents: 0,
 };
 
@@ -136,6 +136,7 @@ function select(index) {
   history.replaceState(null, '', location.pathname + location.search + '#' + page.info.name);
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.id === 'scene-' + page.info.name);
   document.getElementById('title').textContent = page.info.title;
+  document.getElementById('error').textContent = '';
   document.getElementById('about').textContent = page.info.about;
   const guide = document.getElementById('guide');
   const [file, anchor] = page.info.guide.split('#');
@@ -267,7 +268,8 @@ function unproject(px, py, y) {
 function render() {
   const start = performance.now();
   const ratio = window.devicePixelRatio || 1;
-  const w = Math.max(1, Math.floor(canvas.clientWidth * ratio)), h = Math.max(1, Math.floor(canvas.clientHeight * ratio));
+  const w = Math.max(1, Math.floor(canvas.clientWidth * ratio));
+  const h = Math.max(1, Math.floor(canvas.clientHeight * ratio));
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const project = projector();

@@ -104,7 +104,9 @@ public:
     void vehicle(const vec2& position, const vec2& forward, double radius, color c) {
         vehicle(vec3(position, 0), vec3(forward, 0), radius, c);
     }
-    void label(const vec3& at, std::string words, color c = color::ink) { labels_.push_back({at, std::move(words), c}); }
+    void label(const vec3& at, std::string words, color c = color::ink) {
+        labels_.push_back({at, std::move(words), c});
+    }
     void label(const vec2& at, std::string words, color c = color::ink) { label(vec3(at, 0), std::move(words), c); }
     template <class V>
     void vehicle(const steer::vehicle<V>& v, color c) {
@@ -198,6 +200,12 @@ protected:
     void add_param(std::string name, std::string unit, double& value, double min, double max, double step,
                    bool restarts = false) {
         params_.push_back({std::move(name), std::move(unit), min, max, step, &value, restarts});
+    }
+    /// The sliders of the two limits of the simple vehicle model most scenes share: max_speed
+    /// from 0.5 to `top_speed` m/s and max_force from 0.2 to `top_force` m/s².
+    void add_vehicle_limits(double& max_speed, double& max_force, double top_speed, double top_force) {
+        add_param("max_speed", "m/s", max_speed, 0.5, top_speed, 0.1);
+        add_param("max_force", "m/s²", max_force, 0.2, top_force, 0.1);
     }
     /// Handles point into the scene's state: register them in reset(), after the state exists.
     void clear_handles() { handles_.clear(); }

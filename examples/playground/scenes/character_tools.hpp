@@ -39,9 +39,9 @@ inline vec2 roam(const vehicle2& v, steer::wander_state<vec2>& state, steer::rng
     return wandering * (1 - w) + steer::seek(v, center) * w;
 }
 
-/// A point that stands in for a user's character (the avatar): `velocity` follows how fast the point moved over the last frames
-/// (a drag or a scripted walk alike), smoothed and capped so that a jump of the handle
-/// reads as a fast walk, not a teleport.
+/// A point that stands in for a user's character (the avatar): `velocity` follows how fast
+/// the point moved over the last frames (a drag or a scripted walk alike), smoothed and
+/// capped so that a jump of the handle reads as a fast walk, not a teleport.
 struct tracked_point {
     vec2 at{0, 0};
     vec2 last{0, 0};

@@ -21,8 +21,7 @@ namespace playground {
 class seek_flee_scene final : public scene {
 public:
     seek_flee_scene() {
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"seek_flee", "Seek and flee", "Characters",
@@ -79,8 +78,7 @@ class arrival_scene final : public scene {
 public:
     arrival_scene() {
         add_param("arrival_params.slowing_distance", "m", slowing_distance_, 0, 10, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"arrival", "Arrival", "Characters",
@@ -135,8 +133,7 @@ class pursuit_scene final : public scene {
 public:
     pursuit_scene() {
         add_param("pursuit_params.max_prediction_time", "s", max_prediction_time_, 0, 5, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"pursuit", "Pursuit", "Characters",
@@ -219,8 +216,7 @@ class evasion_scene final : public scene {
 public:
     evasion_scene() {
         add_param("evasion_params.max_prediction_time", "s", max_prediction_time_, 0, 5, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 4, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 4, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"evasion", "Evasion", "Characters",
@@ -306,8 +302,7 @@ public:
     offset_pursuit_scene() {
         add_param("offset_pursuit_params.offset", "m", offset_, 0, 5, 0.1);
         add_param("offset_pursuit_params.max_prediction_time", "s", max_prediction_time_, 0, 5, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"offset_pursuit", "Offset pursuit", "Characters",
@@ -390,8 +385,7 @@ public:
         add_param("wander_params.radius", "m", radius_, 0, 5, 0.1);
         add_param("wander_params.distance", "m", distance_, 0, 6, 0.1);
         add_param("wander_params.rate", "m", rate_, 0, 10, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"wander", "Wander", "Characters",

@@ -301,8 +301,7 @@ public:
         add_param("flocking_params.separation_weight", "1", weights_[0], 0, 4, 0.05);
         add_param("flocking_params.alignment_weight", "1", weights_[1], 0, 4, 0.05);
         add_param("flocking_params.cohesion_weight", "1", weights_[2], 0, 4, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 8, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 8, 10);
         add_param("max_neighbors", "agents", max_neighbors_, 4, 64, 1);
         add_param("boids", "agents", count_, 500, 20000, 500, true);
     }

@@ -110,8 +110,7 @@ public:
     separation_scene() {
         add_param("neighborhood.max_distance", "m", max_distance_, 0, 6, 0.1);
         add_param("neighborhood.max_angle", "rad", max_angle_, 0, 3.15, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"separation", "Separation", "Groups",
@@ -179,8 +178,7 @@ public:
         add_param("neighborhood.max_distance", "m", max_distance_, 0, 12, 0.1);
         add_param("neighborhood.max_angle", "rad", max_angle_, 0, 3.15, 0.05);
         add_param("weight of cohesion", "1", weight_, 0, 5, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"cohesion", "Cohesion", "Groups",
@@ -256,8 +254,7 @@ public:
     alignment_scene() {
         add_param("neighborhood.max_distance", "m", max_distance_, 0, 12, 0.1);
         add_param("neighborhood.max_angle", "rad", max_angle_, 0, 3.15, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"alignment", "Alignment", "Groups",
@@ -329,8 +326,7 @@ public:
         add_param("flocking_params.separation_weight", "1", p_[6], 0, 4, 0.05);
         add_param("flocking_params.alignment_weight", "1", p_[7], 0, 4, 0.05);
         add_param("flocking_params.cohesion_weight", "1", p_[8], 0, 4, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 8, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 8, 10);
         add_param("boids", "agents", count_, 2, 300, 1, true);
     }
     [[nodiscard]] scene_info info() const override {
@@ -410,8 +406,7 @@ public:
         add_param("flocking_params.alignment_weight", "1", p_[4], 0, 4, 0.05);
         add_param("flocking_params.cohesion_weight", "1", p_[5], 0, 4, 0.05);
         add_param("containment_params.prediction_time", "s", prediction_time_, 0, 4, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 10, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 12, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 10, 12);
         add_param("boids", "agents", count_, 10, 1000, 10, true);
     }
     [[nodiscard]] scene_info info() const override {
@@ -502,8 +497,7 @@ public:
         add_param("leader_following_params.lane_width", "m", lane_width_, 0, 5, 0.1);
         add_param("leader_following_params.separation.max_distance", "m", separation_distance_, 0, 5, 0.1);
         add_param("leader_following_params.separation_weight", "1", separation_weight_, 0, 3, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"leader_following", "Leader following", "Groups",
@@ -594,8 +588,7 @@ public:
     unaligned_collision_avoidance_scene() {
         add_param("unaligned_collision_avoidance_params.min_time_to_collision", "s", min_time_, 0, 6, 0.1);
         add_param("unaligned_collision_avoidance_params.clearance", "m", clearance_, 0, 2, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 4, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 4, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"unaligned_collision_avoidance", "Unaligned collision avoidance", "Groups",

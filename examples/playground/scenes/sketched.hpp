@@ -22,8 +22,7 @@ class interpose_scene final : public scene {
 public:
     interpose_scene() {
         add_param("interpose_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"interpose", "Interpose", "Characters",
@@ -84,8 +83,7 @@ public:
     shadow_scene() {
         add_param("shadow_params.stand_off", "m", stand_off_, 0, 5, 0.1);
         add_param("shadow_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"shadow", "Shadow", "Characters",
@@ -146,8 +144,7 @@ class docking_scene final : public scene {
 public:
     docking_scene() {
         add_param("docking_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"docking", "Docking", "Characters",
@@ -217,8 +214,7 @@ public:
     patrol_scene() {
         add_param("patrol_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
         add_param("patrol_params.reach_radius", "m", reach_radius_, 0.05, 3, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"patrol", "Patrol", "Characters",
@@ -285,8 +281,7 @@ public:
     hide_scene() {
         add_param("hide_params.margin", "m", margin_, 0, 3, 0.1);
         add_param("hide_params.slowing_distance", "m", slowing_distance_, 0, 6, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"hide", "Hide", "Characters",
@@ -400,8 +395,7 @@ public:
     avatar_avoidance_scene() {
         add_param("avatar_neighborhood.radius", "m", radius_, 0.5, 6, 0.1);
         add_param("avatar_neighborhood.velocity_weight", "s", velocity_weight_, 0, 3, 0.1);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"avatar_avoidance", "Avatar avoidance", "Characters",
@@ -502,8 +496,7 @@ public:
     strafing_scene() {
         add_param("max_turn_rate", "rad/s", max_turn_rate_, 0.2, 10, 0.1);
         add_param("face_params.settle_time", "s", settle_time_, 0.05, 2, 0.05);
-        add_param("max_speed", "m/s", max_speed_, 0.5, 6, 0.1);
-        add_param("max_force", "m/s²", max_force_, 0.2, 10, 0.1);
+        add_vehicle_limits(max_speed_, max_force_, 6, 10);
     }
     [[nodiscard]] scene_info info() const override {
         return {"strafing", "Strafing: face", "Characters",
