@@ -80,9 +80,13 @@ if (mode === 'bench') {
 // interact: wait for the page, then act as a user would and check each effect.
 await send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false },
            sessionId);
-for (let i = 0; i < 100 && !(await evaluate("typeof page === 'object' && page.handles.length > 0")); ++i) await sleep(100);
+const ready = "typeof page === 'object' && page.handles.length > 0";
+for (let i = 0; i < 100 && !(await evaluate(ready)); ++i) await sleep(100);
 const failures = [];
-const check = (ok, what) => { console.log(`interact: ${ok ? 'ok' : 'FAILED'}: ${what}`); if (!ok) failures.push(what); };
+const check = (ok, what) => {
+  console.log(`interact: ${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (!ok) failures.push(what);
+};
 // The handle's place on screen, in CSS pixels of the page.
 const handleOnScreen = `(() => { const h = page.handles[0], r = canvas.getBoundingClientRect(),
   ratio = window.devicePixelRatio || 1, s = projector()(h.x, h.y, h.z);
@@ -99,7 +103,8 @@ check(after.wx < before.wx - 1 && after.wy < before.wy - 0.5,
       `dragging the target 100 px left and 60 px down moved it from (${before.wx.toFixed(2)}, ` +
       `${before.wy.toFixed(2)}) to (${after.wx.toFixed(2)}, ${after.wy.toFixed(2)}) m`);
 // A slider: the code shows the new value.
-const code = await evaluate(`(() => { const s = document.querySelector('input[aria-label="arrival_params.slowing_distance"]');
+const code = await evaluate(`(() => {
+  const s = document.querySelector('input[aria-label="arrival_params.slowing_distance"]');
   s.value = 7.5; s.dispatchEvent(new Event('input')); return document.getElementById('code').textContent; })()`);
 check(typeof code === 'string' && code.includes('.slowing_distance = 7.5'),
       'moving the slowing_distance slider to 7.5 shows it in the code');
