@@ -1,27 +1,39 @@
-// Drives the playground in headless Chromium on real time (the self-test's --dump-dom runs on
-// virtual time, where the clock stands still and nothing is clicked), over the DevTools
-// protocol with node's own WebSocket:
+// Drives the playground in headless Chromium on real time, over the DevTools protocol with
+// node's own WebSocket (Chromium's --dump-dom runs a page on virtual time, which races ahead
+// while the module compiles on another thread, and where nothing can be clicked):
+//   node --experimental-websocket browser.mjs selftest file:///.../index.html
+//     opens index.html?selftest and prints what the page writes into #selftest once it ends
+//     with "selftest ok" or "selftest failed";
 //   node --experimental-websocket browser.mjs bench    file:///.../index.html
 //     opens index.html?bench and prints the line the page writes into #bench;
 //   node --experimental-websocket browser.mjs interact file:///.../index.html
 //     opens index.html#arrival, drags the target with the mouse, moves a slider, pinches
 //     with two fingers, and fails unless each did what it should.
+// In every mode, anything the page writes to its console, or throws, fails the run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const [mode, page] = process.argv.slice(2);
-if (!['bench', 'interact'].includes(mode) || !page || typeof WebSocket === 'undefined') {
-  console.error('usage: node --experimental-websocket browser.mjs bench|interact URL (node 20.10 or later)');
+if (!['selftest', 'bench', 'interact'].includes(mode) || !page || typeof WebSocket === 'undefined') {
+  console.error('usage: node --experimental-websocket browser.mjs selftest|bench|interact URL (node 20.10 or later)');
   process.exit(2);
 }
 const profile = mkdtempSync(join(tmpdir(), 'steer-playground-'));
 const browser = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
                                    '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
                       { stdio: ['ignore', 'ignore', 'pipe'] });
-// Ends the browser, then removes its profile once it has stopped writing there.
+// What the page wrote to its console or threw: the page writes nothing there unless
+// something went wrong.
+const consoleMessages = [];
+// Ends the browser, then removes its profile once it has stopped writing there; fails if the
+// page wrote to its console.
 const finish = (code) => {
+  if (consoleMessages.length) {
+    console.error(`browser.mjs: the page wrote to its console:\n${consoleMessages.join('\n')}`);
+    code = 1;
+  }
   browser.once('exit', () => {
     try { rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch { /* a temporary folder */ }
     process.exit(code);
@@ -49,6 +61,14 @@ socket.addEventListener('message', (event) => {
   if (message.id !== undefined && waiting.has(message.id)) {
     waiting.get(message.id)(message);
     waiting.delete(message.id);
+  } else if (message.method === 'Runtime.consoleAPICalled') {
+    const args = message.params.args.map((a) => (a.value !== undefined ? a.value : a.description)).join(' ');
+    consoleMessages.push(`console.${message.params.type}: ${args}`);
+  } else if (message.method === 'Runtime.exceptionThrown') {
+    const details = message.params.exceptionDetails;
+    consoleMessages.push(`uncaught: ${details.exception ? details.exception.description : details.text}`);
+  } else if (message.method === 'Log.entryAdded') {
+    consoleMessages.push(`${message.params.entry.level}: ${message.params.entry.text}`);
   }
 });
 const send = (method, params = {}, sessionId = undefined) => new Promise((resolve) => {
@@ -58,13 +78,28 @@ const send = (method, params = {}, sessionId = undefined) => new Promise((resolv
 });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const url = mode === 'bench' ? `${page}?bench` : `${page}#arrival`;
-const { result: { targetId } } = await send('Target.createTarget', { url });
+const url = mode === 'interact' ? `${page}#arrival` : `${page}?${mode}`;
+// A blank page first, to listen to its console before the playground loads.
+const { result: { targetId } } = await send('Target.createTarget', { url: 'about:blank' });
 const { result: { sessionId } } = await send('Target.attachToTarget', { targetId, flatten: true });
+await send('Runtime.enable', {}, sessionId);
+await send('Log.enable', {}, sessionId);
+await send('Page.navigate', { url }, sessionId);
 const evaluate = async (expression) => {
   const reply = await send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
   return reply.result && reply.result.result ? reply.result.result.value : undefined;
 };
+
+if (mode === 'selftest') {
+  for (;;) {
+    await sleep(500);
+    const text = await evaluate("(document.getElementById('selftest') || {}).textContent || ''");
+    if (/\nselftest (ok|failed)$/.test(text)) {
+      console.log(text);
+      finish(0);
+    }
+  }
+}
 
 if (mode === 'bench') {
   for (;;) {

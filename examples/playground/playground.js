@@ -4,7 +4,7 @@
 //
 // index.html?selftest runs every scene for a fixed number of frames and writes one line per
 // scene into #selftest; index.html?bench times the scene with the most characters into #bench
-// (browser.mjs drives the page for the benchmark and for a user's gestures). Nothing is
+// (browser.mjs drives the page for both, and for a user's gestures). Nothing is
 // fetched: the module is inlined into steer-playground.js.
 'use strict';
 
