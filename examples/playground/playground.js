@@ -59,6 +59,13 @@ function bind(module) {
 // A view of the module's memory as floats (re-read each time: memory may have grown).
 function floats(pointer, count) { return new Float32Array(M.HEAPF32.buffer, pointer, count); }
 
+// The view a scene asks for: 2D centred on its view_center, view_size metres across the
+// shorter side; 3D orbiting it at view_size metres.
+function resetView() {
+  page.view = { cx: page.info.view_center[0], cy: page.info.view_center[1], size: page.info.view_size, zoom: 1 };
+  page.camera = { yaw: 0.6, pitch: 0.45, distance: page.info.view_size, center: page.info.view_center.slice() };
+}
+
 // ------------------------------------------------------------------ self-test and benchmark
 
 function selftest() {
@@ -86,8 +93,7 @@ function bench() {
   page.info = JSON.parse(api.sceneInfo(biggest));
   // The drawing is timed on a canvas of a set size, 960 x 640 CSS pixels, whatever the window.
   Object.assign(canvas.style, { position: 'fixed', left: '0', top: '0', width: '960px', height: '640px' });
-  page.view = { cx: page.info.view_center[0], cy: page.info.view_center[1], size: page.info.view_size, zoom: 1 };
-  page.camera = { yaw: 0.6, pitch: 0.45, distance: page.info.view_size, center: page.info.view_center.slice() };
+  resetView();
   api.step(60);  // warm up: the first frames allocate
   // The clock of a page may be coarse (0.1 ms): the mean is over all frames at once, the
   // slowest frame is timed alone.
@@ -145,8 +151,7 @@ function select(index) {
   link.href = '../../docs/' + file + (anchor ? '#' + anchor : '');
   link.textContent = 'The guide: docs/' + page.info.guide;
   guide.appendChild(link);
-  page.view = { cx: page.info.view_center[0], cy: page.info.view_center[1], size: page.info.view_size, zoom: 1 };
-  page.camera = { yaw: 0.6, pitch: 0.45, distance: page.info.view_size, center: page.info.view_center.slice() };
+  resetView();
   buildParams();
   showCode();
   render();
@@ -214,14 +219,12 @@ function bindToolbar() {
 const canvas = document.getElementById('view');
 const ctx = canvas.getContext('2d');
 
-// World point to screen pixels: [x, y, scale (pixels per metre there)] or null behind the camera.
-function projector() {
-  const w = canvas.width, h = canvas.height;
-  if (!page.info || !page.info.three_d) {
-    const s = Math.min(w, h) / (page.view.size / page.view.zoom);
-    const { cx, cy } = page.view;
-    return (x, y) => [w / 2 + (x - cx) * s, h / 2 - (y - cy) * s, s];
-  }
+// 2D: how many canvas pixels a metre takes at the view's zoom.
+function pixelsPerMetre(w, h) { return Math.min(w, h) / (page.view.size / page.view.zoom); }
+
+// 3D: the orbit camera's eye, its unit forward, right and up, and its focal length in pixels
+// (a field of view of 1 radian across the shorter side).
+function cameraBasis(w, h) {
   const c = page.camera;
   const eye = [c.center[0] + c.distance * Math.cos(c.pitch) * Math.sin(c.yaw),
                c.center[1] + c.distance * Math.sin(c.pitch),
@@ -229,7 +232,18 @@ function projector() {
   const fw = normalize([c.center[0] - eye[0], c.center[1] - eye[1], c.center[2] - eye[2]]);
   const right = normalize(cross(fw, [0, 1, 0]));
   const up = cross(right, fw);
-  const focal = Math.min(w, h) / (2 * Math.tan(0.5));  // a field of view of 1 radian
+  return { eye, fw, right, up, focal: Math.min(w, h) / (2 * Math.tan(0.5)) };
+}
+
+// World point to screen pixels: [x, y, scale (pixels per metre there)] or null behind the camera.
+function projector() {
+  const w = canvas.width, h = canvas.height;
+  if (!page.info || !page.info.three_d) {
+    const s = pixelsPerMetre(w, h);
+    const { cx, cy } = page.view;
+    return (x, y) => [w / 2 + (x - cx) * s, h / 2 - (y - cy) * s, s];
+  }
+  const { eye, fw, right, up, focal } = cameraBasis(w, h);
   return (x, y, z) => {
     const d = [x - eye[0], y - eye[1], z - eye[2]];
     const depth = dot(d, fw);
@@ -245,17 +259,10 @@ const normalize = (a) => { const l = Math.hypot(a[0], a[1], a[2]) || 1; return [
 function unproject(px, py, y) {
   const w = canvas.width, h = canvas.height;
   if (!page.info.three_d) {
-    const s = Math.min(w, h) / (page.view.size / page.view.zoom);
+    const s = pixelsPerMetre(w, h);
     return [page.view.cx + (px - w / 2) / s, page.view.cy - (py - h / 2) / s, 0];
   }
-  const c = page.camera;
-  const eye = [c.center[0] + c.distance * Math.cos(c.pitch) * Math.sin(c.yaw),
-               c.center[1] + c.distance * Math.sin(c.pitch),
-               c.center[2] + c.distance * Math.cos(c.pitch) * Math.cos(c.yaw)];
-  const fw = normalize([c.center[0] - eye[0], c.center[1] - eye[1], c.center[2] - eye[2]]);
-  const right = normalize(cross(fw, [0, 1, 0]));
-  const up = cross(right, fw);
-  const focal = Math.min(w, h) / (2 * Math.tan(0.5));
+  const { eye, fw, right, up, focal } = cameraBasis(w, h);
   const ray = normalize([0, 1, 2].map((k) => fw[k] + right[k] * (px - w / 2) / focal - up[k] * (py - h / 2) / focal));
   if (Math.abs(ray[1]) < 1e-6) return null;
   const t = (y - eye[1]) / ray[1];
@@ -275,7 +282,7 @@ function render() {
   const project = projector();
   const px = ratio;  // one CSS pixel
   const flat = page.info && !page.info.three_d
-    ? { s: Math.min(w, h) / (page.view.size / page.view.zoom), cx: page.view.cx, cy: page.view.cy } : null;
+    ? { s: pixelsPerMetre(w, h), cx: page.view.cx, cy: page.view.cy } : null;
   const size = api.drawSize();
   const data = floats(api.draw(), size);
   const bodies = collectBodies(data, size, project, flat, w, h, px);
@@ -445,7 +452,7 @@ function drawGround(project, px) {
 // Lines every metre (or every 5 or 25 when zoomed out) on 2D scenes, for scale: where they fall on screen.
 const gridColor = '#eeeeea';
 function gridLines(w, h, px) {
-  const perMetre = Math.min(w, h) / (page.view.size / page.view.zoom);
+  const perMetre = pixelsPerMetre(w, h);
   const spacing = perMetre * 1 >= 12 * px ? 1 : perMetre * 5 >= 12 * px ? 5 : 25;
   const [x0, y0] = unproject(0, h, 0), [x1, y1] = unproject(w, 0, 0);
   const xs = [], ys = [];
@@ -537,7 +544,7 @@ function bindPointer() {
         showCode();
       }
     } else if (d.kind === 'pan') {
-      const s = Math.min(canvas.width, canvas.height) / (page.view.size / page.view.zoom);
+      const s = pixelsPerMetre(canvas.width, canvas.height);
       page.view.cx -= (x - d.x) / s;
       page.view.cy += (y - d.y) / s;
     } else {

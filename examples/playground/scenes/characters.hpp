@@ -189,9 +189,9 @@ public:
 
 private:
     /// Where pursuit aims: the quarry moved along its velocity by pursuit's own estimate of
-    /// the time to reach it (steer::detail::prediction_time, the paper's estimator).
+    /// the time to reach it (steer::prediction_time, the paper's estimator).
     [[nodiscard]] vec2 predicted_point() const {
-        const double t = steer::detail::prediction_time(pursuer_, quarry_, max_prediction_time_);
+        const double t = steer::prediction_time(pursuer_, quarry_, {.max_prediction_time = max_prediction_time_});
         return quarry_.predict_future_position(t);
     }
     /// Puts a character that caught the quarry at rest in the corner farthest from it.
@@ -251,7 +251,8 @@ public:
     void draw(canvas& out) const override {
         for (const vec2& home : homes_) out.circle(home, 0.5, color::faint);
         out.circle(menace_.position(), reaction_distance, color::vermillion);
-        const double t = steer::detail::prediction_time(menace_, evader_, max_prediction_time_);
+        // Evasion predicts the menace as the menace would pursue us.
+        const double t = steer::prediction_time(menace_, evader_, {.max_prediction_time = max_prediction_time_});
         const vec2 predicted = menace_.predict_future_position(t);
         out.line(menace_.position(), predicted, color::vermillion);
         out.disc(predicted, 0.15, color::vermillion);
@@ -366,7 +367,7 @@ private:
     /// The point offset_pursuit seeks, by its own construction: the quarry's predicted
     /// position taken into the pursuer's frame, moved the offset toward the pursuer's side.
     [[nodiscard]] vec2 aim_point(const vehicle2& v, double times) const {
-        const double t = steer::detail::prediction_time(v, quarry_, max_prediction_time_);
+        const double t = steer::prediction_time(v, quarry_, {.max_prediction_time = max_prediction_time_});
         const auto frame = steer::local_space_of(v);
         const vec2 local = frame.localize_point(quarry_.predict_future_position(t));
         vec2 lateral_unit = steer::safe_normalize(vec2(local.x, 0));  // local coordinates are (side, forward)

@@ -79,10 +79,24 @@ template <agent P, agent Q>
 
 }  // namespace detail
 
+/// How far ahead (seconds) `pursuit` predicts `quarry` for `pursuer`, the paper's estimator
+/// described at `detail::prediction_time`; `evasion` uses it with the roles swapped (the
+/// menace as the pursuer). For drawing or reusing the point a pursuer aims at:
+/// `predict_future_position(quarry, prediction_time(pursuer, quarry, p))`.
+/// Refuses a pursuer whose limits are invalid and a negative or non-finite cap.
+template <agent P, agent_of<agent_vector_t<P>> Q>
+[[nodiscard]] agent_scalar_t<P> prediction_time(const P& pursuer, const Q& quarry,
+                                                const pursuit_params<agent_vector_t<P>>& p = {},
+                                                source_location caller = source_location::current()) {
+    detail::expect_limits("steer::prediction_time", pursuer, caller);
+    detail::expect_at_least("steer::prediction_time", "max_prediction_time", p.max_prediction_time, 0, caller);
+    return detail::prediction_time(pursuer, quarry, p.max_prediction_time);
+}
+
 /// Steers to intercept a moving `quarry`: seek applied to the quarry's position predicted
 /// T seconds ahead, assuming it keeps its velocity (Reynolds 1999, "Pursuit"). T comes from
-/// the paper's estimator (see `detail::prediction_time`): about the time to close the
-/// distance, zero when the pursuer is already ahead of and aligned with the quarry.
+/// the paper's estimator (`prediction_time`): about the time to close the distance, zero
+/// when the pursuer is already ahead of and aligned with the quarry.
 /// @return seek's force toward the predicted position (at most max_force).
 template <agent A, agent_of<agent_vector_t<A>> Q>
 [[nodiscard]] agent_vector_t<A> pursuit(const A& a, const Q& quarry, const pursuit_params<agent_vector_t<A>>& p = {},

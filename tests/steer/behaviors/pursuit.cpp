@@ -156,9 +156,14 @@ TEST_CASE_TEMPLATE("pursuit with no prediction is seek, evasion with no predicti
     const steer::vehicle<V> other({.position = make<V>(5, -1, 2), .velocity = make<V>(-1, 0, 0)});
     CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(0)}), steer::seek(v, other.position())));
     CHECK(near(steer::evasion(v, other, {.max_prediction_time = S(0)}), steer::flee(v, other.position())));
-    // With prediction they aim at the predicted point instead.
-    const S t = steer::detail::prediction_time(v, other, S(10));
+    // With prediction they aim at the predicted point instead, the one prediction_time gives.
+    const S t = steer::prediction_time(v, other, {.max_prediction_time = S(10)});
     CHECK(t > S(0));
+    CHECK(t == steer::detail::prediction_time(v, other, S(10)));
+    // Evasion predicts the menace as the menace would pursue: `other` evading `v` flees the
+    // point `v` predicted t ahead, t being v's pursuit time for `other`.
+    CHECK(near(steer::evasion(other, v, {.max_prediction_time = S(10)}),
+               steer::flee(other, v.predict_future_position(t))));
     CHECK(near(steer::pursuit(v, other, {.max_prediction_time = S(10)}), steer::seek(v, other.predict_future_position(t))));
 }
 
@@ -205,5 +210,8 @@ TEST_CASE_TEMPLATE("pursuit and evasion stay finite on degenerate input", V, STE
         CHECK_THROWS_WITH_AS((void)steer::pursuit(a, a, {.max_prediction_time = S(-1)}),
                              "steer::pursuit: max_prediction_time must be >= 0 and finite (got -1)", std::invalid_argument);
         CHECK_THROWS_AS((void)steer::evasion(a, a, {.max_prediction_time = std::numeric_limits<S>::infinity()}), std::invalid_argument);
+        CHECK_THROWS_WITH_AS((void)steer::prediction_time(a, a, {.max_prediction_time = S(-1)}),
+                             "steer::prediction_time: max_prediction_time must be >= 0 and finite (got -1)",
+                             std::invalid_argument);
     }
 }
