@@ -574,25 +574,7 @@ private:
     /// After a write through `vehicles()`, compares every position with the grid's copy
     /// (an engine that only reads through the mutable span keeps its grid).
     template <class Exec>
-    [[nodiscard]] bool index_fresh(S radius, Exec& exec) {
-        if (!touched_list_.empty() || indexed_ != vehicles_.size() || index_radius_ != radius) return false;
-        if (!index_stale_) return true;
-        const std::size_t n = vehicles_.size();
-        const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
-        std::uint8_t moved[64] = {};
-        exec(chunks, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t c = begin; c < end; ++c)
-                for (std::size_t k = n * c / chunks; k < n * (c + 1) / chunks; ++k) {
-                    const V& p = vehicles_[order_[k]].position();
-                    for (int d = 0; d < D; ++d)
-                        if (p[d] != hot_position(d)[k]) moved[c] = 1;
-                }
-        });
-        for (std::size_t c = 0; c < chunks; ++c)
-            if (moved[c] != 0) return false;
-        index_stale_ = false;
-        return true;
-    }
+    [[nodiscard]] bool index_fresh(S radius, Exec& exec);
 
     /// The frame of a step: sort if the grid is not that of `radius` over the agents as they
     /// are; then, range by range of the grid order through `exec`, `think_all(begin, end)`
@@ -603,42 +585,7 @@ private:
     /// moves while others still think, in one loop through the executor (one barrier), and
     /// each agent moves while its thought's writes are still in the cache.
     template <class Lanes, class Exec, class ThinkAll, class Constrain = no_constraint>
-    void step_with(S dt, S radius, Exec& exec, ThinkAll&& think_all, Constrain&& constrain = {}) {
-        const std::size_t n = vehicles_.size();
-        if (n > 0) {
-            // Sorting for `radius` also plans the grid to come (the move notes each agent's
-            // cell in it while the agent is at hand).
-            if (!index_fresh(radius, exec)) reindex(radius, exec);
-            else if (!kinds_fresh()) refresh_kinds(exec);
-            if (kinds_on()) next_kinds_.resize(n);
-            next_steering_.resize(n);
-            if constexpr (has_data) next_data_.values.resize(n);
-            next_vehicles_.resize(n);
-            next_phases_.resize(n);
-            next_ids_.resize(n);
-            keys_x_.resize(n);
-            keys_row_.resize(n);
-            moved_bounds_.reset();
-            // May throw (a think or a constraint): only the next storage has been written, the
-            // old steering, data and vehicles stand.
-            exec(n, [&](std::size_t begin, std::size_t end) {
-                think_all(begin, end);
-                move<Lanes>(begin, end, dt, constrain);
-            });
-            vehicles_.swap(next_vehicles_);
-            steering_.swap(next_steering_);
-            phases_.swap(next_phases_);
-            ids_.swap(next_ids_);
-            if constexpr (has_data) data_.values.swap(next_data_.values);
-            if (kinds_on()) {
-                stored_kinds_.swap(next_kinds_);
-                kinds_known_ = true;  // `move` took them from the data it wrote
-            }
-            // The handles follow in `reindex`'s first pass (nothing can throw before it).
-            reindex(radius, exec, true);
-        }
-        ++frame_;
-    }
+    void step_with(S dt, S radius, Exec& exec, ThinkAll&& think_all, Constrain&& constrain = {});
 
     /// The agents at grid positions [begin, end) apply their steering
     /// (`vehicle::apply_force`, in lanes: the same bits) and move into grid order: the agent
@@ -646,96 +593,13 @@ private:
     /// constrained), to slot k of the next storage, its cell noted in `keys_x_` and
     /// `keys_row_`, its kind in `next_kinds_` and the cells' bounds in `moved_bounds_`.
     template <class Lanes, class Constrain>
-    void move(std::size_t begin, std::size_t end, S dt, Constrain& constrain) {
-        if (dt > S(0))
-            detail::vehicle_lanes<V, Lanes>::step(
-                [this, begin](std::size_t i) -> const vehicle_type& { return vehicles_[order_[begin + i]]; },
-                [this, begin](std::size_t i) -> vehicle_type& { return next_vehicles_[begin + i]; },
-                next_steering_.data() + begin, end - begin, dt);
-        else  // apply_force moves nobody
-            for (std::size_t k = begin; k < end; ++k) next_vehicles_[k] = vehicles_[order_[k]];
-        typename detail::crowd_grid<D>::cell_bounds range;
-        [[maybe_unused]] const bool kinds = kinds_on();  // (no kinds without data)
-        const auto note = [&](std::size_t k) {  // once constrained: its cell, for the next grid, and its kind
-            const V& p = next_vehicles_[k].position();
-            keys_x_[k] = grid_.x_of(p[0]);
-            keys_row_[k] = grid_.row_of(p);
-            range.include(keys_x_[k], keys_row_[k]);
-            if constexpr (has_data)
-                if (kinds) next_kinds_[k] = kind_of_(next_data_.values[k]);
-        };
-        constexpr bool batch = detail::is_batch_constraint<std::remove_cvref_t<Constrain>>;
-        for (std::size_t k = begin; k < end; ++k) {
-            const std::uint32_t from = order_[k];
-            next_phases_[k] = phases_[from];
-            next_ids_[k] = ids_[from];
-            if constexpr (batch) {
-                continue;  // constrained below, all at once
-            } else if constexpr (!std::is_same_v<std::remove_cvref_t<Constrain>, no_constraint>) {
-                if constexpr (has_data)
-                    constrain(next_ids_[k], next_vehicles_[k], next_data_.values[k]);
-                else
-                    constrain(next_ids_[k], next_vehicles_[k]);
-            }
-            note(k);
-        }
-        if constexpr (batch) {
-            const std::span<const crowd_id> ids(next_ids_.data() + begin, end - begin);
-            const std::span<vehicle_type> agents(next_vehicles_.data() + begin, end - begin);
-            if constexpr (has_data)
-                constrain.constrain(ids, agents, std::span<T>(next_data_.values.data() + begin, end - begin));
-            else
-                constrain.constrain(ids, agents);
-            for (std::size_t k = begin; k < end; ++k) note(k);
-        }
-        moved_bounds_.include(range);
-    }
+    void move(std::size_t begin, std::size_t end, S dt, Constrain& constrain);
 
     /// Each due agent of grid positions [begin, end) thinks over its neighbors: those within
     /// `radius`, or within `(*radius_of)(...)` when given (see `radius_by_agent`).
     template <class P, class Think, class RadiusOf = std::nullptr_t>
     void think_range(std::size_t begin, std::size_t end, S radius, Think& think, const source_location& caller,
-                     const RadiusOf* radius_of = nullptr) {
-        using pack = typename P::pack;
-        const detail::due_phases due(schedule_, frame_);
-        const S* position[std::size_t{D}];
-        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
-        const pack lo = P::zero();
-        const pack hi = P::broadcast(std::min(radius * radius, std::numeric_limits<S>::max()));
-        typename detail::crowd_grid<D>::neighbor_rows rows;
-        std::uint32_t found[detail::crowd_neighbor_limit + 16];  // grid positions
-        for (std::size_t k = begin; k < end; ++k) {
-            prefetch_thinker(k, end);
-            const std::uint32_t slot = order_[k];  // where the agent is stored
-            // The agent's data for after the step, in grid order (the move keeps that order):
-            // its thought writes this copy while the others read the one before the step.
-            if constexpr (has_data) next_data_.values[k] = data_.values[slot];
-            if (!due(phases_[slot])) {
-                next_steering_[k] = steering_[slot];
-                continue;
-            }
-            pack self[std::size_t{D}];
-            for (int d = 0; d < D; ++d) self[d] = P::broadcast(position[d][k]);
-            std::size_t count;
-            if constexpr (std::is_same_v<RadiusOf, std::nullptr_t>) {
-                count = gather<P, true>(k, rows, position, self, lo, hi, found);
-            } else {
-                const S own = own_radius(*radius_of, slot, radius, caller);
-                count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
-                                     : gather<P, true>(k, rows, position, self, lo, hi, found);
-            }
-            for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
-            const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(),
-                                                     hot_radii(), found, std::as_const(data_).data(), kinds_of_grid());
-            V steering;
-            if constexpr (has_data)
-                steering = think(ids_[slot], std::as_const(vehicles_[slot]), next_data_.values[k], neighbors);
-            else
-                steering = think(ids_[slot], std::as_const(vehicles_[slot]), neighbors);
-            next_steering_[k] =
-                is_finite(steering) ? steering : steering_fault(slot, steering, "think's steering", caller);
-        }
-    }
+                     const RadiusOf* radius_of = nullptr);
 
     /// In a crowd too large for the cache, asks for the vehicle (and data) of the agent
     /// `thinker_ahead` grid positions after `k` (if before `end`), the one a thought at `k`
@@ -766,16 +630,7 @@ private:
     /// The radius `radius_of` gives the agent in storage slot `slot` (refused outside [0, widest]).
     template <class RadiusOf>
     [[nodiscard]] S own_radius(const RadiusOf& radius_of, std::uint32_t slot, S widest,
-                               const source_location& caller) const {
-        S own;
-        if constexpr (has_data)
-            own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot]), std::as_const(data_.values[slot])));
-        else
-            own = static_cast<S>(radius_of(ids_[slot], std::as_const(vehicles_[slot])));
-        if (!(own >= S(0) && own <= widest)) [[unlikely]]
-            own = refused_radius(slot, own, widest, caller);
-        return own;
-    }
+                               const source_location& caller) const;
 
     /// Refuses the radius `own` that `radius_by_agent` gave the agent in storage slot `slot`;
     /// where STEER_EXPECTS returns, the agent looks as far as the grid allows: `own` within
@@ -797,66 +652,12 @@ private:
     /// `examined`, the candidates in them all.
     STEER_DETAIL_ALWAYS_INLINE void search_runs(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                      const S* const (&position)[std::size_t{D}], S near, std::uint32_t (&first)[most_runs],
-                     std::uint32_t (&last)[most_runs], std::size_t& visits, std::size_t& examined) const noexcept {
-        rows.enter(grid_, k);
-        const std::int64_t x = grid_.x[k];
-        // The grid's reach, or what `near` reaches of it: the rows to visit and the x cells.
-        std::int64_t x_lo = x - detail::crowd_grid<D>::split, x_hi = x + detail::crowd_grid<D>::split;
-        std::size_t visit[most_runs];
-        visits = 0;
-        const auto at = [&] {
-            V p;
-            for (int d = 0; d < D; ++d) p[d] = position[d][k];
-            return p;
-        };
-        if (near < S(0) && grid_.hashed_layout() && grid_.narrow_search(at())) [[unlikely]]
-            near = index_radius_;  // only the rows within reach
-        if (near >= S(0)) {
-            const V p = at();
-            std::int64_t row_lo[std::size_t{D - 1}], row_hi[std::size_t{D - 1}], near_lo, near_hi;
-            // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
-            grid_.near_box(p, grid_radius(near), grid_.row[k], near_lo, near_hi, row_lo, row_hi);
-            x_lo = std::max(x_lo, near_lo);  // both hold everything within reach: so does their overlap
-            x_hi = std::min(x_hi, near_hi);
-            for (std::size_t r = 0; r < rows.count; ++r)
-                if (rows.within(grid_, r, row_lo, row_hi)) visit[visits++] = r;  // row 0, its own, always
-        } else {
-            for (std::size_t r = 0; r < rows.count; ++r) visit[visits++] = r;
-        }
-        examined = 0;
-        if (grid_.cells_layout()) [[likely]] {  // every row's table over the same cells: two loads a row
-            std::int64_t lo_entry, hi_entry;
-            grid_.cell_entries(x_lo, x_hi, lo_entry, hi_entry);
-            for (std::size_t i = 0; i < visits; ++i) {
-                const std::size_t r = visit[i];
-                first[i] = rows.rows[r].table[lo_entry];
-                last[i] = rows.rows[r].table[hi_entry];
-                examined += last[i] - first[i];
-            }
-        } else {  // the runs of rows without tables are walked along for the grid's reach
-            for (std::size_t i = 0; i < visits; ++i) {
-                grid_.run(rows.rows[visit[i]], x, detail::crowd_grid<D>::split, first[i], last[i]);
-                examined += last[i] - first[i];
-            }
-        }
-    }
+                     std::uint32_t (&last)[most_runs], std::size_t& visits, std::size_t& examined) const noexcept;
 
     /// The candidates the neighbor searches of a step over the grid of the last sort examine,
     /// summed over every agent (the agent itself included; at most the budget each): the
     /// work of a step's searches, which the tests compare across placements.
-    [[nodiscard]] std::size_t search_candidates() const noexcept {
-        const S* position[std::size_t{D}];
-        for (int d = 0; d < D; ++d) position[d] = hot_position(d);
-        typename detail::crowd_grid<D>::neighbor_rows rows;
-        std::size_t total = 0;
-        for (std::size_t k = 0; k < indexed_; ++k) {
-            std::uint32_t first[most_runs], last[most_runs];
-            std::size_t visits, examined;
-            search_runs(k, rows, position, S(-1), first, last, visits, examined);
-            total += std::min(examined, 32 * max_neighbors_);
-        }
-        return total;
-    }
+    [[nodiscard]] std::size_t search_candidates() const noexcept;
 
     /// The neighbors of the agent at grid position `k` whose squared distance is in [lo, hi]
     /// (itself excluded: `Self` says that [lo, hi] holds 0), into `found` (grid positions;
@@ -869,53 +670,7 @@ private:
     [[nodiscard]] std::size_t gather(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                                      const S* const (&position)[std::size_t{D}],
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
-                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept {
-        const std::size_t budget = 32 * max_neighbors_;
-        std::uint32_t first[most_runs], last[most_runs];
-        std::size_t visits, examined;
-        search_runs(k, rows, position, near, first, last, visits, examined);
-#if defined(__GNUC__) || defined(__clang__)
-        if (indexed_ >= prefetch_above) {
-            // The agents further along each row, which the next agents' runs reach: the rows
-            // are as many streams through each array, too many for the hardware's prefetchers
-            // once the arrays no longer fit in a core's cache.
-            for (std::size_t r = 0; r < visits; ++r) {
-                const std::size_t ahead = std::min<std::size_t>(last[r] + prefetch_ahead, indexed_);
-                for (int d = 0; d < D; ++d) __builtin_prefetch(position[d] + ahead);
-                __builtin_prefetch(hot_.data() + D * stride() + detail::record_size<D> * ahead);
-            }
-        }
-#endif
-        // The usual case: every run whole, row 0 (the agent's own bucket, which holds it) first.
-        std::size_t size = 0;
-        if (examined <= budget) [[likely]] {
-            for (std::size_t r = 0; r < visits && size <= max_neighbors_; ++r) {
-                if (first[r] == last[r]) continue;  // (a run's test covers 8 lanes, even none)
-                // Row 0 holds the agent itself, which a crowd's test lets in: left out there.
-                size = detail::gather_run<P, D>(position, first[r], last[r] - first[r], self, lo, hi, found, size,
-                                                max_neighbors_ + 1,
-                                                Self && r == 0 ? k : static_cast<std::size_t>(-1));
-            }
-            if (size <= max_neighbors_) [[likely]]
-                return size;
-        }
-        // Too many: the others of its own row from itself on, then those before it, then the
-        // other rows', up to max_neighbors, examining at most `budget` candidates.
-        size = 0;
-        std::size_t left = budget;
-        const auto scan = [&](std::size_t from, std::size_t to) {
-            if (from >= to || size >= max_neighbors_ || left == 0) return;
-            const std::size_t count = std::min(to - from, left);
-            left -= count;
-            size = std::min(detail::gather_run<P, D>(position, from, count, self, lo, hi, found, size,
-                                                     max_neighbors_),
-                            max_neighbors_);
-        };
-        scan(k + 1, last[0]);
-        scan(first[0], k);
-        for (std::size_t r = 1; r < visits; ++r) scan(first[r], last[r]);
-        return size;
-    }
+                                     const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept;
 
     [[nodiscard]] std::size_t stride() const noexcept { return indexed_ + pad; }
     [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
@@ -938,71 +693,7 @@ private:
     /// loops through the executor in the cells layout, four hashed, five in the rows layout
     /// (each a barrier for the threads), each filling what the next needs.
     template <class Exec>
-    void reindex(S radius, Exec& exec, bool moved = false) {
-        const std::size_t n = vehicles_.size();
-        typename detail::crowd_grid<D>::cell_bounds bounds;
-        if (moved) {
-            bounds = moved_bounds_.load();
-        } else {
-            grid_.plan(grid_radius(radius), std::numeric_limits<S>::digits - 1);
-            keys_x_.resize(n);
-            keys_row_.resize(n);
-            moved_bounds_.reset();
-            exec(n, [this](std::size_t begin, std::size_t end) {
-                typename detail::crowd_grid<D>::cell_bounds range;
-                for (std::size_t i = begin; i < end; ++i) {
-                    note_cell(i);
-                    range.include(keys_x_[i], keys_row_[i]);
-                }
-                moved_bounds_.include(range);
-            });
-            bounds = moved_bounds_.load();
-        }
-        grid_.choose_layout(bounds, n);
-        // Each agent's bucket, and each handle's slot (the agents may have moved in storage
-        // since the last sort).
-        keys_bucket_.resize(n);
-        exec(n, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-                keys_bucket_[i] = grid_.bucket_of(keys_x_[i], keys_row_[i]);
-                slot_of_[ids_[i].index] = static_cast<std::uint32_t>(i);
-            }
-        });
-        grid_.x.resize(n);
-        grid_.row.resize(n);
-        indexed_ = n;
-        hot_.resize(D * stride() + (detail::record_size<D> + 1) * n);
-        if (kinds_on()) grid_kinds_.resize(n);
-        // In grid order, as soon as the sort has settled each range of positions: the cells
-        // and the hot copies of the positions and headings.
-        grid_.sort(n, keys_x_.data(), keys_bucket_.data(), order_, exec, [this](std::size_t begin, std::size_t end) {
-            for (std::size_t k = begin; k < end; ++k) {
-                const std::uint32_t slot = order_[k];
-                const vehicle_type& v = vehicles_[slot];
-                grid_.x[k] = keys_x_[slot];
-                grid_.row[k] = keys_row_[slot];
-                if constexpr (has_data)
-                    if (kinds_on()) grid_kinds_[k] = kinds_known_ ? stored_kinds_[slot] : kind_of_(data_.values[slot]);
-                const V& p = v.position();
-                for (int d = 0; d < D; ++d) hot_position(d)[k] = p[d];
-                S* record = hot_records() + detail::record_size<D> * k;
-                const V& f = v.forward();
-                for (int d = 0; d < D; ++d) {
-                    record[d] = p[d];
-                    record[D + d] = f[d];
-                }
-                for (std::size_t c = 2 * D; c < detail::record_size<D>; ++c) record[c] = S(0);
-                hot_radii()[k] = v.radius();
-            }
-        });
-        for (int d = 0; d < D; ++d) std::fill_n(hot_position(d) + n, pad, S(0));
-        grid_.index_rows(exec);
-        for (const std::uint32_t slot : touched_list_) touched_[slot] = 0;
-        touched_list_.clear();
-        touched_.resize(n);  // (every flag is clear: slots vacated since the last sort drop out)
-        index_stale_ = false;
-        index_radius_ = radius;
-    }
+    void reindex(S radius, Exec& exec, bool moved = false);
 
     /// Whether the crowd has kinds (`set_kinds`).
     [[nodiscard]] bool kinds_on() const noexcept {
@@ -1018,20 +709,7 @@ private:
     }
     /// Recomputes every kind from the data (written between steps), in grid order.
     template <class Exec>
-    void refresh_kinds(Exec& exec) {
-        if constexpr (has_data) {
-            const std::size_t n = vehicles_.size();
-            stored_kinds_.resize(n);
-            grid_kinds_.resize(n);
-            exec(n, [this](std::size_t begin, std::size_t end) {
-                for (std::size_t k = begin; k < end; ++k) {
-                    const std::uint32_t slot = order_[k];
-                    grid_kinds_[k] = stored_kinds_[slot] = kind_of_(data_.values[slot]);
-                }
-            });
-            kinds_known_ = true;
-        }
-    }
+    void refresh_kinds(Exec& exec);
 
     /// Notes the cell of the agent in storage slot `i` (the grid planned for the radius).
     void note_cell(std::size_t i) noexcept {
@@ -1042,50 +720,7 @@ private:
 
     /// Calls `f(slot, distance_squared)` for every agent within `radius` of `center`.
     template <class F>
-    void visit_within(const V& center, S radius, F&& f) const {
-        const std::size_t n = vehicles_.size();
-        const S limit = radius * radius;  // may be infinite: then everyone is within it
-        const auto test = [&](std::uint32_t slot) {
-            const V offset = vehicles_[slot].position() - center;
-            const S distance_squared = glm::dot(offset, offset);
-            if (distance_squared <= limit) f(slot, distance_squared);
-        };
-        // (at least grid_radius: neighbors whose squared distance underflows may lie a cell away)
-        const double cells = grid_radius(radius) / grid_.cell();
-        const bool grid_usable = !index_stale_ && indexed_ > 0 && touched_list_.size() <= n / 8 + 16 &&
-                                 cells <= max_query_cells;
-        if (!grid_usable) {
-            for (std::size_t slot = 0; slot < n; ++slot) test(static_cast<std::uint32_t>(slot));
-            return;
-        }
-        // Rows within `reach` rows of the center's, x cells within `reach_x` of its x cell.
-        const auto reach = static_cast<std::int64_t>(std::ceil(cells));
-        const auto reach_x = static_cast<std::int64_t>(std::ceil(cells * detail::crowd_grid<D>::split));
-        const auto row = grid_.row_of(center);
-        const std::int64_t x = grid_.x_of(center[0]);
-        constexpr std::size_t most_rows = D == 2 ? 9 : 81;
-        std::uint32_t seen[most_rows];
-        std::size_t seen_count = 0;
-        const auto visit_row = [&](const typename detail::crowd_grid<D>::row_key& r) {
-            typename detail::crowd_grid<D>::row_view view;
-            if (!grid_.view_of(r, view)) return;
-            for (std::size_t i = 0; i < seen_count; ++i)
-                if (seen[i] == view.bucket) return;  // a bucket shared by two rows: visited once
-            seen[seen_count++] = view.bucket;
-            std::uint32_t first, last;
-            grid_.run(view, x, reach_x, first, last);
-            for (std::uint32_t k = first; k < last; ++k)
-                if (const std::uint32_t slot = order_[k]; slot < n && touched_[slot] == 0) test(slot);
-        };
-        if constexpr (D == 2) {
-            for (std::int64_t dy = -reach; dy <= reach; ++dy) visit_row({{row.at[0] + dy}});
-        } else {
-            for (std::int64_t dz = -reach; dz <= reach; ++dz)
-                for (std::int64_t dy = -reach; dy <= reach; ++dy) visit_row({{row.at[0] + dy, row.at[1] + dz}});
-        }
-        for (const std::uint32_t slot : touched_list_)
-            if (slot < n) test(slot);
-    }
+    void visit_within(const V& center, S radius, F&& f) const;
 
     const char* name_ = "steer::crowd";  // "steer::flock" for a flock's
     const char* noun_ = "crowd";
@@ -1144,5 +779,10 @@ using crowd2d = crowd<glm::dvec2>;  ///< A 2D crowd in double.
 using crowd3d = crowd<glm::dvec3>;  ///< A 3D crowd in double.
 
 }  // namespace steer
+
+// The longer member definitions, in files of their own so that this one reads as the crowd's
+// interface and its state.
+#include "crowd_index.inl"
+#include "crowd_step.inl"
 
 #endif  // STEER_CROWD_CROWD_HPP
