@@ -34,6 +34,7 @@ options:
   --home D      the run ends when every agent is within D m of its goal at once (default:
                 each arrives for good within one radius)
   --shorten-horizons on|off  shorten_horizons_when_blocked (default off)
+  --nudge-companions on|off  nudge_companions (default off)
   --help        show this help
 )";
 
@@ -82,6 +83,10 @@ int main(int argc, char** argv) {
             if (std::string_view(value) != "on" && std::string_view(value) != "off")
                 fail("--shorten-horizons must be on or off (got '" + std::string(value) + "')");
             base.reciprocal.shorten_horizons_when_blocked = std::string_view(value) == "on";
+        } else if (option == "--nudge-companions") {
+            if (std::string_view(value) != "on" && std::string_view(value) != "off")
+                fail("--nudge-companions must be on or off (got '" + std::string(value) + "')");
+            base.reciprocal.nudge_companions = std::string_view(value) == "on";
         }
         else fail("unknown option " + std::string(option));
     }
@@ -109,10 +114,11 @@ int main(int argc, char** argv) {
     if (scene == "mixed") rows.push_back({"mixed", crowds::scene::mixed, or_default(200)});
 
     std::printf("radius 0.5 m, top speed 2 m/s, max_force %g N (mass 1 kg), %g Hz, %d neighbors, horizon %g s,\n"
-                "shorten_horizons_when_blocked %s; ",
+                "shorten_horizons_when_blocked %s, nudge_companions %s; ",
                 static_cast<double>(base.max_force), static_cast<double>(base.hz), base.reciprocal.max_neighbors,
                 static_cast<double>(base.reciprocal.time_horizon),
-                base.reciprocal.shorten_horizons_when_blocked ? "on" : "off");
+                base.reciprocal.shorten_horizons_when_blocked ? "on" : "off",
+                base.reciprocal.nudge_companions ? "on" : "off");
     if (base.home_distance > 0)
         std::printf("done when every agent is within %g m of its goal at once;\n",
                     static_cast<double>(base.home_distance));

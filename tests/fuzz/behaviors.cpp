@@ -455,7 +455,8 @@ V one_behavior(input& in, world<V>& w, const steer::vehicle<V>& v, int depth) {
                 .time_headway = in.flag() ? S(0) : in.in_range<S>(S(0), S(2)),
                 .keep_to_preferred_speed = in.flag(),
                 .yield_when_stuck = in.flag(),
-                .shorten_horizons_when_blocked = in.flag()};
+                .shorten_horizons_when_blocked = in.flag(),
+                .nudge_companions = in.flag()};
             const S dt = in.in_range<S>(S(0.001), S(1));
             return within_max_force(v, steer::reciprocal_avoidance(v, w.neighbor_pointers, w.spheres, in.vec<V>(), dt, p));
         }
