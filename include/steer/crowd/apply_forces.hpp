@@ -72,13 +72,12 @@ struct vehicle_lanes {
     /// `vehicle<V>&`: the same vehicle to step in place, or another to write a stepped copy).
     template <class Source, class Target>
     static void step(Source&& source, Target&& target, const V* steering, std::size_t count, S dt) {
-#if STEER_DETAIL_AVX_DISPATCH
+        // The native lanes: AVX's where chosen at run time (the same bits).
         if constexpr (std::is_same_v<P, simd::native_pack<S>>)
-            if (simd::avx_available()) {
-                step_avx(source, target, steering, count, dt);
+            if (simd::run_in_wider_lanes<S>([&]<class Wide>() {
+                    vehicle_lanes<V, Wide>::step(source, target, steering, count, dt);
+                }))
                 return;
-            }
-#endif
         staged lanes;
         blend_memo memo;
         const pack time = P::broadcast(dt);
@@ -118,15 +117,6 @@ struct vehicle_lanes {
     }
 
 private:
-#if STEER_DETAIL_AVX_DISPATCH
-    /// `step` in lanes of AVX, compiled for it within a build for SSE2 (the same bits).
-    template <class Source, class Target>
-    STEER_DETAIL_AVX_ENTRY static void step_avx(Source& source, Target& target, const V* steering, std::size_t count,
-                                                S dt) {
-        vehicle_lanes<V, simd::avx_pack<S>>::step(source, target, steering, count, dt);
-    }
-#endif
-
     /// The last smoothing time constant staged and its blend: a crowd usually shares one
     /// (the blend is then computed once, with the same bits).
     struct blend_memo {

@@ -222,13 +222,12 @@ public:
         };
         const auto run = [&]<detail::fields_of_view Fields>() {
             agents_.template step_with<Lanes>(dt, reach, exec, [&](std::size_t begin, std::size_t end) {
-#if STEER_DETAIL_AVX_DISPATCH
+                // The native lanes: AVX's where chosen at run time (the same bits).
                 if constexpr (std::is_same_v<Lanes, detail::simd::native_pack<S>>)
-                    if (detail::simd::avx_available()) {
-                        think_range_avx<Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
+                    if (detail::simd::run_in_wider_lanes<S>([&]<class P>() {
+                            think_range<P, Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
+                        }))
                         return;
-                    }
-#endif
                 think_range<Lanes, Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
             });
         };
@@ -323,18 +322,6 @@ private:
         }
         finish_block<P>(block, weights, separation_reach, params, extra, caller);
     }
-
-#if STEER_DETAIL_AVX_DISPATCH
-    /// `think_range` in lanes of AVX, compiled for it within a build for SSE2.
-    template <detail::fields_of_view Fields, class Extra>
-    STEER_DETAIL_AVX_ENTRY void think_range_avx(std::size_t begin, std::size_t end, const flocking_params<V>& params,
-                     const detail::neighborhood_test<V>& separation_test,
-                     const detail::neighborhood_test<V>& alignment_test,
-                     const detail::neighborhood_test<V>& cohesion_test, Extra& extra, const source_location& caller) {
-        think_range<detail::simd::avx_pack<S>, Fields>(begin, end, params, separation_test, alignment_test,
-                                                       cohesion_test, extra, caller);
-    }
-#endif
 
     /// The flocking forces of a block of agents (combine_flocking, in lanes), then each
     /// agent's extra steering, which becomes its steering.

@@ -539,6 +539,12 @@ private:
         else return {__builtin_shufflevector(a, b, 0, 1, 2, 3)};
     }
 };
+
+/// `f.template operator()<avx_pack<S>>()`, compiled for AVX with all it calls.
+template <class S, class F>
+STEER_DETAIL_AVX_ENTRY void run_in_avx(F& f) {
+    f.template operator()<avx_pack<S>>();
+}
 #endif
 #else
 template <class S>
@@ -546,6 +552,21 @@ using native_pack = array_pack<S, native_bytes / sizeof(S)>;
 template <class S>
 using four_pack = array_pack<S, 4>;
 #endif
+
+/// Where AVX is chosen at run time (STEER_DETAIL_AVX_DISPATCH: a build for SSE2 on x86-64)
+/// and the CPU has it: calls `f.template operator()<P>()` with P the AVX lanes of S, compiled
+/// for AVX, and returns true. Elsewhere returns false, and the caller runs its own lanes.
+/// (The same tokens in every build: code that calls it is the same in every translation unit.)
+template <class S, class F>
+bool run_in_wider_lanes([[maybe_unused]] F&& f) {
+#if STEER_DETAIL_AVX_DISPATCH
+    if (avx_available()) {
+        run_in_avx<S>(f);
+        return true;
+    }
+#endif
+    return false;
+}
 
 }  // namespace STEER_DETAIL_SIMD_TARGET
 }  // namespace steer::detail::simd
