@@ -72,6 +72,12 @@ struct vehicle_lanes {
     /// `vehicle<V>&`: the same vehicle to step in place, or another to write a stepped copy).
     template <class Source, class Target>
     static void step(Source&& source, Target&& target, const V* steering, std::size_t count, S dt) {
+        // The native lanes: AVX's where chosen at run time (the same bits).
+        if constexpr (std::is_same_v<P, simd::native_pack<S>>)
+            if (simd::run_in_wider_lanes<S>([&]<class Wide>() {
+                    vehicle_lanes<V, Wide>::step(source, target, steering, count, dt);
+                }))
+                return;
         staged lanes;
         blend_memo memo;
         const pack time = P::broadcast(dt);

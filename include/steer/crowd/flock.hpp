@@ -222,6 +222,12 @@ public:
         };
         const auto run = [&]<detail::fields_of_view Fields>() {
             agents_.template step_with<Lanes>(dt, reach, exec, [&](std::size_t begin, std::size_t end) {
+                // The native lanes: AVX's where chosen at run time (the same bits).
+                if constexpr (std::is_same_v<Lanes, detail::simd::native_pack<S>>)
+                    if (detail::simd::run_in_wider_lanes<S>([&]<class P>() {
+                            think_range<P, Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
+                        }))
+                        return;
                 think_range<Lanes, Fields>(begin, end, params, separation, alignment, cohesion, extra, caller);
             });
         };

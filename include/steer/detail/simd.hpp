@@ -53,6 +53,19 @@
 #else
 #define STEER_DETAIL_SIMD_TARGET generic_vectors
 #endif
+// AVX chosen at run time: in a build for SSE2 on x86-64, the flock's loops also get a copy
+// compiled for AVX (`avx_pack`: 8 float lanes, 4 double ones), run where the CPU has it. The
+// lanes give the same bits at any width (docs/determinism.md). Defining
+// STEER_DETAIL_NO_AVX_DISPATCH before any steer header turns it off.
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS && defined(__x86_64__) && defined(__SSE2__) && !defined(__AVX__) && \
+    !defined(STEER_DETAIL_NO_AVX_DISPATCH)
+#define STEER_DETAIL_AVX_DISPATCH 1
+/// A function compiled for AVX, everything it calls inlined into it: the packs of AVX never
+/// cross a call into code built for SSE2.
+#define STEER_DETAIL_AVX_ENTRY __attribute__((target("avx"), flatten))
+#else
+#define STEER_DETAIL_AVX_DISPATCH 0
+#endif
 #define STEER_DETAIL_SIMD_STRING2(name) #name
 #define STEER_DETAIL_SIMD_STRING(name) STEER_DETAIL_SIMD_STRING2(name)
 
@@ -407,12 +420,153 @@ using native_pack = vector_extension_pack<S>;
 template <class S>
 using four_pack = std::conditional_t<4 * sizeof(S) <= native_bytes, vector_extension_pack<S, 4 * sizeof(S)>,
                                      array_pack<S, 4>>;
+#if STEER_DETAIL_AVX_DISPATCH
+/// Whether the CPU (and the operating system) runs AVX: then `avx_pack` may run.
+inline bool avx_available() noexcept {
+    static const bool available = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx") != 0;
+    }();
+    return available;
+}
+
+/// Lanes of AVX (32 bytes) in a build for SSE2, for code inlined into a STEER_DETAIL_AVX_ENTRY
+/// function and run only where `avx_available`: the operations of `vector_extension_pack`,
+/// the same IEEE operations lane by lane, with each vector wrapped in a struct (a bare
+/// 32-byte vector passed or returned by a function built without AVX draws g++'s and clang's
+/// -Wpsabi, and this code is built without it) and without the builtins that need AVX
+/// outside an AVX function (square roots and lane masks by halves of SSE).
+template <class S>
+struct avx_pack {
+    static constexpr std::size_t width = 32 / sizeof(S);
+    using scalar = S;
+    typedef S raw_pack __attribute__((vector_size(32)));
+    typedef mask_int<S> raw_mask __attribute__((vector_size(32)));
+    using half = vector_extension_pack<S, 16>;
+
+    struct mask {
+        raw_mask v;
+        friend mask operator&(const mask& a, const mask& b) noexcept { return {a.v & b.v}; }
+        friend mask operator|(const mask& a, const mask& b) noexcept { return {a.v | b.v}; }
+        friend mask operator~(const mask& a) noexcept { return {~a.v}; }
+    };
+    struct pack {
+        raw_pack v;
+        friend pack operator-(const pack& a) noexcept { return {-a.v}; }
+        friend pack operator+(const pack& a, const pack& b) noexcept { return {a.v + b.v}; }
+        friend pack operator-(const pack& a, const pack& b) noexcept { return {a.v - b.v}; }
+        friend pack operator*(const pack& a, const pack& b) noexcept { return {a.v * b.v}; }
+        friend pack operator/(const pack& a, const pack& b) noexcept { return {a.v / b.v}; }
+        friend mask operator<=(const pack& a, const pack& b) noexcept { return {a.v <= b.v}; }
+        friend mask operator>=(const pack& a, const pack& b) noexcept { return {a.v >= b.v}; }
+        friend mask operator<(const pack& a, const pack& b) noexcept { return {a.v < b.v}; }
+        friend mask operator>(const pack& a, const pack& b) noexcept { return {a.v > b.v}; }
+        friend mask operator==(const pack& a, const pack& b) noexcept { return {a.v == b.v}; }
+    };
+
+    [[nodiscard]] static pack broadcast(S s) noexcept { return {raw_pack{} + s}; }
+    [[nodiscard]] static pack zero() noexcept { return {raw_pack{}}; }
+    [[nodiscard]] static pack load(const S* p) noexcept {
+        pack r;
+        std::memcpy(&r.v, p, sizeof r.v);
+        return r;
+    }
+    [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.v[l]; }
+    [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return {raw_mask{} + (b ? -1 : 0)}; }
+    [[nodiscard]] static mask first(std::size_t n) noexcept {
+        raw_mask iota;
+        for (std::size_t l = 0; l < width; ++l) iota[l] = static_cast<mask_int<S>>(l);
+        const auto limit = static_cast<mask_int<S>>(n < width ? n : width);
+        return {iota < limit};
+    }
+    [[nodiscard]] static pack max(const pack& a, const pack& b) noexcept { return {a.v > b.v ? a.v : b.v}; }
+    [[nodiscard]] static pack select(const mask& m, const pack& a) noexcept { return {m.v ? a.v : raw_pack{}}; }
+    [[nodiscard]] static pack select(const mask& m, const pack& a, const pack& b) noexcept {
+        return {m.v ? a.v : b.v};
+    }
+    [[nodiscard]] static pack sqrt(const pack& a) noexcept {
+        return join(half::sqrt(low(a.v)), half::sqrt(high(a.v)));
+    }
+    template <std::size_t K, std::size_t Stride>
+    static void gather_records(const S* records, const std::uint32_t* index, pack (&out)[K]) noexcept {
+        if constexpr (half::width == 4 && (K == 4 || K == 6) && (Stride == 4 || Stride == 8)) {
+            // Two gathers of four records (shuffles), joined.
+            typename half::pack a[K], b[K];
+            half::template gather_records<K, Stride>(records, index, a);
+            half::template gather_records<K, Stride>(records, index + 4, b);
+            for (std::size_t c = 0; c < K; ++c) out[c] = join(a[c], b[c]);
+        } else {
+            for (std::size_t c = 0; c < K; ++c)
+                for (std::size_t l = 0; l < width; ++l) out[c].v[l] = records[index[l] * Stride + c];
+        }
+    }
+    [[nodiscard]] static unsigned bits(const mask& m) noexcept {
+        const raw_pack p = reinterpret_cast<raw_pack>(m.v);
+        return half::bits(reinterpret_cast<typename half::mask>(low(p))) |
+               half::bits(reinterpret_cast<typename half::mask>(high(p))) << (width / 2);
+    }
+    [[nodiscard]] static S sum(const pack& a) noexcept {
+        // By halves, as vector_extension_pack::sum.
+        raw_pack r = a.v;
+        if constexpr (width == 8) {
+            r += __builtin_shufflevector(r, r, 4, 5, 6, 7, 0, 1, 2, 3);
+            r += __builtin_shufflevector(r, r, 2, 3, 0, 1, 4, 5, 6, 7);
+        } else {
+            r += __builtin_shufflevector(r, r, 2, 3, 0, 1);
+        }
+        return r[0] + r[1];
+    }
+    [[nodiscard]] static mask zero_count() noexcept { return {raw_mask{}}; }
+    static void count(mask& counter, const mask& m) noexcept { counter.v -= m.v; }
+    [[nodiscard]] static S total(const mask& counter) noexcept {
+        mask_int<S> t = 0;
+        for (std::size_t l = 0; l < width; ++l) t += counter.v[l];
+        return static_cast<S>(t);
+    }
+
+private:
+    // Halves of 16 bytes: what SSE2 code may hold, and what the AVX code joins.
+    [[nodiscard]] static typename half::pack low(const raw_pack& a) noexcept {
+        if constexpr (width == 8) return __builtin_shufflevector(a, a, 0, 1, 2, 3);
+        else return __builtin_shufflevector(a, a, 0, 1);
+    }
+    [[nodiscard]] static typename half::pack high(const raw_pack& a) noexcept {
+        if constexpr (width == 8) return __builtin_shufflevector(a, a, 4, 5, 6, 7);
+        else return __builtin_shufflevector(a, a, 2, 3);
+    }
+    [[nodiscard]] static pack join(const typename half::pack& a, const typename half::pack& b) noexcept {
+        if constexpr (width == 8) return {__builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7)};
+        else return {__builtin_shufflevector(a, b, 0, 1, 2, 3)};
+    }
+};
+
+/// `f.template operator()<avx_pack<S>>()`, compiled for AVX with all it calls.
+template <class S, class F>
+STEER_DETAIL_AVX_ENTRY void run_in_avx(F& f) {
+    f.template operator()<avx_pack<S>>();
+}
+#endif
 #else
 template <class S>
 using native_pack = array_pack<S, native_bytes / sizeof(S)>;
 template <class S>
 using four_pack = array_pack<S, 4>;
 #endif
+
+/// Where AVX is chosen at run time (STEER_DETAIL_AVX_DISPATCH: a build for SSE2 on x86-64)
+/// and the CPU has it: calls `f.template operator()<P>()` with P the AVX lanes of S, compiled
+/// for AVX, and returns true. Elsewhere returns false, and the caller runs its own lanes.
+/// (The same tokens in every build: code that calls it is the same in every translation unit.)
+template <class S, class F>
+bool run_in_wider_lanes([[maybe_unused]] F&& f) {
+#if STEER_DETAIL_AVX_DISPATCH
+    if (avx_available()) {
+        run_in_avx<S>(f);
+        return true;
+    }
+#endif
+    return false;
+}
 
 }  // namespace STEER_DETAIL_SIMD_TARGET
 }  // namespace steer::detail::simd

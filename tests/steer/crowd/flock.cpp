@@ -519,6 +519,32 @@ TEST_CASE_TEMPLATE("flock steps agents a few denormals apart with a denormal rea
 // The flock on threads and other executors: the same bits as on one thread, and refusals
 // that cross threads (the cases the ThreadSanitizer build compiles).
 
+TEST_CASE_TEMPLATE("flock results are the same bits in plain-array lanes as in the native ones (AVX where chosen at "
+                   "run time)", V, STEER_TEST_VECTORS_ALL) {
+    using S = steer::scalar_t<V>;
+    steer::rng gen(12);
+    const auto start = random_flock<V>(gen, 3000, 12, 2);
+    const steer::flocking_params<V> all_round{};
+    const steer::flocking_params<V> seeing{.separation = {.max_distance = S(0.8), .max_angle = S(2.4)},
+                                           .alignment = {.max_distance = S(1.5), .max_angle = S(1.5)},
+                                           .cohesion = {.max_distance = 2, .max_angle = S(2.4)},
+                                           .separation_spacing = {.bodies = true}};
+    // Plain arrays as wide as SSE2's or NEON's vectors: never dispatched to AVX.
+    using plain = steer::detail::simd::array_pack<S, 16 / sizeof(S)>;
+    for (const auto* p : {&all_round, &seeing}) {
+        auto native = start;
+        auto arrays = start;
+        for (int step = 0; step < steer::test::rounds(10); ++step) {
+            native.step(S(1) / S(60), *p);
+            arrays.template step<steer::no_extra_steering, steer::serial_executor, plain>(S(1) / S(60), *p);
+        }
+        for (const steer::flock_id id : native.ids()) {
+            REQUIRE(same_state(arrays.agent(id), native.agent(id)));
+            REQUIRE(same_bits(arrays.steering(id), native.steering(id)));
+        }
+    }
+}
+
 TEST_CASE_TEMPLATE("flock results are bit-identical for 1, 2 and 3 threads and any executor", V, STEER_TEST_VECTORS) {
     using S = steer::scalar_t<V>;
     steer::rng gen(11);

@@ -65,6 +65,10 @@ TEST_CASE("simd: the lane neighborhood test decides as neighborhood_test::accept
     check_all_neighborhoods<array_pack<float, 4>, glm::vec3>();
     check_all_neighborhoods<array_pack<double, 2>, glm::dvec2>();
     check_all_neighborhoods<array_pack<float, 8>, glm::vec2>();
+#if STEER_DETAIL_AVX_DISPATCH  // (outside an AVX function the compiler lowers its vectors to SSE2)
+    check_all_neighborhoods<avx_pack<float>, glm::vec3>();
+    check_all_neighborhoods<avx_pack<double>, glm::dvec3>();
+#endif
 }
 
 TEST_CASE("simd: compress_indices lists the set lanes in order") {
@@ -184,6 +188,11 @@ TEST_CASE("simd: gather_records reads each lane's record, for both backends and 
     check_gather_records<native_pack<double>, 6, 8>(gen);
     check_gather_records<array_pack<float, 4>, 6, 8>(gen);
     check_gather_records<array_pack<double, 2>, 4, 4>(gen);
+#if STEER_DETAIL_AVX_DISPATCH
+    check_gather_records<avx_pack<float>, 4, 4>(gen);
+    check_gather_records<avx_pack<float>, 6, 8>(gen);
+    check_gather_records<avx_pack<double>, 6, 8>(gen);
+#endif
 }
 
 TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in every backend") {
@@ -193,6 +202,10 @@ TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in ever
     check_sum_order<array_pack<float, 4>>();
     check_sum_order<array_pack<float, 8>>();
     check_sum_order<array_pack<double, 2>>();
+#if STEER_DETAIL_AVX_DISPATCH
+    check_sum_order<avx_pack<float>>();
+    check_sum_order<avx_pack<double>>();
+#endif
 }
 
 TEST_CASE("simd: the lanes are compiled for the instruction set the build expects") {
