@@ -2,8 +2,9 @@
 // their own across 20 buildings, half of them concave, with routes from the navigation grid
 // (issue 48's targets; docs/world.md, "Getting there"). The full 500 units take seconds: they
 // run where STEER_TEST_HEAVY is set; elsewhere 60 units run the same checks. The doorway
-// (examples/routes/doorway.hpp): routed groups swap sides through a 3 m door, which clogs
-// unless stuck agents yield (2 x 100 for 120 s where heavy tests run, 2 x 30 for 40 s).
+// (examples/routes/doorway.hpp): routed groups swap sides through a 3 m door; queueing until
+// through, they all get through, pushing, far fewer, and pushing agents clog the door unless
+// stuck agents yield (2 x 100 for 160 s where heavy tests run, 2 x 40 for 60 s elsewhere).
 
 #include <doctest/doctest.h>
 
@@ -53,10 +54,36 @@ TEST_CASE("without routes the same blends leave units stuck behind concave build
 }
 #endif
 
-TEST_CASE("through a door, routed groups swap sides when stuck agents yield; without, the door clogs") {
+namespace {
+
+routes::doorway_settings doorway() {
     routes::doorway_settings s;
-    s.per_side = STEER_TEST_HEAVY ? 100 : 30;
-    s.time_limit = STEER_TEST_HEAVY ? 120.0f : 40.0f;
+    s.per_side = STEER_TEST_HEAVY ? 100 : 40;
+    s.time_limit = STEER_TEST_HEAVY ? 160.0f : 60.0f;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("through a door, routed groups that queue until through all swap sides; pushing, under 2/3 do") {
+    routes::doorway_settings s = doorway();
+    const routes::doorway_figures queueing = routes::run_doorway(s);
+    s.queue = false;
+    const routes::doorway_figures pushing = routes::run_doorway(s);
+    CAPTURE(queueing.crossed);
+    CAPTURE(queueing.last_crossing);
+    CAPTURE(pushing.crossed);
+    CHECK(queueing.routed == queueing.agents);
+    CHECK(queueing.crossed == queueing.agents);
+    CHECK(pushing.crossed <= queueing.crossed * 2 / 3);
+    // Queueing presses no body into another: centers stay at least the two radii apart, to
+    // within 1% of a radius.
+    CHECK(queueing.closest >= 1.99 * static_cast<double>(s.radius));
+}
+
+TEST_CASE("through a door, routed groups that push swap sides when stuck agents yield; without, the door clogs") {
+    routes::doorway_settings s = doorway();
+    s.queue = false;
     const routes::doorway_figures yielding = routes::run_doorway(s);
     s.avoidance.yield_when_stuck = false;
     const routes::doorway_figures clogging = routes::run_doorway(s);
