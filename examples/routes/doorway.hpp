@@ -115,9 +115,8 @@ inline doorway_figures run_doorway(const doorway_settings& s) {
             // those that get nowhere count as stuck, and the avoidance's detour turns them
             // aside and round: the crowd before the door swirls (within 5 m of it, 50 agents
             // at 1.2 m/s for 0.24 m/s of progress along their routes, a third walking
-            // backwards) and each stream fills the other's way out. Queueing, they stand (33
-            // at 0.6 m/s for the same progress, a quarter walking backwards), and standing
-            // agents step aside for those coming out: 154 of 200 through in 120 s, not 86.
+            // backwards) and each stream fills the other's way out. Queueing, they stand, and
+            // standing agents step aside for those coming out.
             for (std::size_t i = 0; i < neighbors.size(); ++i) {
                 const steer::vehicle2& other = neighbors[i];
                 const steer::crowd_id other_id = neighbors.id(i);
@@ -125,8 +124,18 @@ inline doorway_figures run_doorway(const doorway_settings& s) {
                 const vec d = other.position() - self.position();
                 const float in_front = glm::dot(d, way);
                 const float across = std::abs(d.x * way.y - d.y * way.x);
-                if (in_front <= 0 || across >= self.radius() + other.radius()) continue;
-                const float gap = in_front - self.radius() - other.radius();
+                const float width = self.radius() + other.radius();
+                if (in_front <= 0 || across >= width) continue;
+                // Two converging on the door from either side can each be in the other's way;
+                // both waiting, they would wait for good (so would the queues behind them:
+                // whole groups froze so). Then the one nearer the wall goes first.
+                if (const auto& theirs = route_of[other_id.index]) {
+                    const vec their_way = theirs->tangent_at_distance(theirs->distance_along(other.position()));
+                    const bool in_their_way = glm::dot(-d, their_way) > 0 &&
+                                              std::abs(d.x * their_way.y - d.y * their_way.x) < width;
+                    if (in_their_way && std::abs(self.position().x) < std::abs(other.position().x)) continue;
+                }
+                const float gap = in_front - width;
                 const float follow =
                     std::max(0.0f, glm::dot(other.velocity(), way)) + (gap - s.queue_gap) / s.queue_time;
                 speed = std::min(speed, std::max(0.0f, follow));
