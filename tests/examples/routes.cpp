@@ -59,7 +59,7 @@ TEST_CASE("without routes the same blends leave units stuck behind concave build
 
 namespace {
 
-routes::doorway_settings doorway() {
+routes::doorway_settings routed_doorway() {
     routes::doorway_settings s;
     s.per_side = STEER_TEST_HEAVY ? 100 : 50;
     s.time_limit = STEER_TEST_HEAVY ? 170.0f : 60.0f;
@@ -69,7 +69,7 @@ routes::doorway_settings doorway() {
 }  // namespace
 
 TEST_CASE("through a door, routed groups that queue until through swap sides; pushing, at most 2/3 as many") {
-    routes::doorway_settings s = doorway();
+    routes::doorway_settings s = routed_doorway();
     const routes::doorway_figures queueing = routes::run_doorway(s);
     s.queue = false;
     const routes::doorway_figures pushing = routes::run_doorway(s);
@@ -103,7 +103,7 @@ TEST_CASE("through a narrower or a wider door, queueing groups never freeze: all
 #endif
 
 TEST_CASE("through a door, routed groups that push swap sides when stuck agents yield; without, the door clogs") {
-    routes::doorway_settings s = doorway();
+    routes::doorway_settings s = routed_doorway();
     s.queue = false;
     const routes::doorway_figures yielding = routes::run_doorway(s);
     s.avoidance.yield_when_stuck = false;
