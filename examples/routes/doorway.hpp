@@ -6,12 +6,15 @@
 /// the door by hand: each agent follows its route from the navigation grid, which finds the
 /// door, and reciprocal avoidance keeps the bodies apart and off the wall, its stuck agents
 /// yielding (`yield_when_stuck`: without it, bodies wedged at a door frame clog the door).
-/// Agents of radius 0.5 m and top speed 2 m/s (the crowds example's), 60 Hz, stepped as one
-/// `steer::crowd`.
+/// Each aims at the farthest point of its route it sees (not through a door frame's
+/// corner) and, until it is through, queues behind whoever ahead goes its way instead of
+/// pushing, as people do at a door. Agents of radius 0.5 m and top speed 2 m/s (the crowds
+/// example's), 60 Hz, stepped as one `steer::crowd`.
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -32,7 +35,11 @@ struct doorway_settings {
     float max_force = 20;        ///< mass 1
     float hz = 60;
     float time_limit = 120;      ///< s
-    /// Reciprocal avoidance's tuning (without `yield_when_stuck`, the door clogs).
+    /// Until through, queue behind whoever ahead goes the same way, rather than push.
+    bool queue = true;
+    float queue_gap = 0.2f;      ///< the gap kept between bodies in the queue, m
+    float queue_time = 0.5f;     ///< how soon a wider gap is closed, s
+    /// Reciprocal avoidance's tuning (without `yield_when_stuck`, pushing agents clog the door).
     steer::reciprocal_avoidance_params<vec> avoidance{.yield_when_stuck = true};
 };
 
@@ -43,6 +50,7 @@ struct doorway_figures {
     int crossed = 0;             ///< agents that got to the other side of the wall
     int home = 0;                ///< agents within 0.5 m of their goal at the end
     double last_crossing = 0;    ///< when the last one that crossed did, s
+    double closest = 0;          ///< the least distance between two agents' centers, m
 };
 
 /// Runs the doorway scene.
@@ -73,29 +81,80 @@ inline doorway_figures run_doorway(const doorway_settings& s) {
     }
     f.agents = static_cast<int>(crowd.size());
     const float dt = 1 / s.hz;
+    // Which way an agent goes, and whether it is still before the wall (not through the door).
+    const auto going_right = [&](steer::crowd_id id) { return goals[id.index].x > 0; };
+    const auto before_wall = [&](steer::crowd_id id, const vec& at) { return at.x * goals[id.index].x < 0; };
     const auto think = [&](steer::crowd_id id, const steer::vehicle2& self, const auto& neighbors) {
-        // The velocity it wants: toward a point 1.5 m further along its route, slowing down
-        // over the last 2 m to its goal.
+        // The velocity it wants: toward a point up to 1.5 m further along its route, slowing
+        // down over the last 2 m to its goal.
         const vec goal = goals[id.index];
         vec aim = goal;
         if (const auto& route = route_of[id.index]) {
             const float along = route->distance_along(self.position());
-            if (route->length() - along > 2) aim = route->point_at_distance(along + 1.5f);
+            if (route->length() - along > 2) {
+                // The farthest such point it sees in a straight line. The route bends round a
+                // door frame's corner; a point past the bend, seen from a body pressed against
+                // the wall beside the frame, lies through the corner: the wall stops the body,
+                // the avoidance turns it back along the wall, and it swings there for good
+                // (two of 2 x 10 agents stay so for 120 s). Aiming at a point in sight,
+                // it walks round the corner.
+                float ahead = 1.5f;
+                while (ahead > 0.25f && !nav.is_clear(self.position(), route->point_at_distance(along + ahead)))
+                    ahead -= 0.25f;
+                aim = route->point_at_distance(along + ahead);
+            }
         }
         const float left = glm::distance(self.position(), goal);
-        const float speed = left > 2 ? self.max_speed() : self.max_speed() * left / 2;
-        const vec wanted = steer::safe_normalize(aim - self.position()) * speed;
+        float speed = left > 2 ? self.max_speed() : self.max_speed() * left / 2;
+        const vec way = steer::safe_normalize(aim - self.position());
+        if (s.queue && before_wall(id, self.position())) {
+            // Queueing: until through, an agent wants no more than the speed of whoever is
+            // ahead of it on its way (the bodies' width across), going the same way and not
+            // through either, plus what closes the gap beyond `queue_gap` in `queue_time`
+            // (a car-following rule). Pushing instead, everyone presses toward the door,
+            // those that get nowhere count as stuck, and the avoidance's detour turns them
+            // aside and round: the crowd before the door swirls (within 5 m of it, 50 agents
+            // at 1.2 m/s for 0.24 m/s of progress along their routes, a third walking
+            // backwards) and each stream fills the other's way out. Queueing, they stand, and
+            // standing agents step aside for those coming out.
+            for (std::size_t i = 0; i < neighbors.size(); ++i) {
+                const steer::vehicle2& other = neighbors[i];
+                const steer::crowd_id other_id = neighbors.id(i);
+                if (going_right(other_id) != going_right(id) || !before_wall(other_id, other.position())) continue;
+                const vec d = other.position() - self.position();
+                const float in_front = glm::dot(d, way);
+                const float across = std::abs(d.x * way.y - d.y * way.x);
+                const float width = self.radius() + other.radius();
+                if (in_front <= 0 || across >= width) continue;
+                // Two converging on the door from either side can each be in the other's way;
+                // both waiting, they would wait for good (so would the queues behind them:
+                // whole groups froze so). Then the one nearer the wall goes first.
+                if (const auto& theirs = route_of[other_id.index]) {
+                    const vec their_way = theirs->tangent_at_distance(theirs->distance_along(other.position()));
+                    const bool in_their_way = glm::dot(-d, their_way) > 0 &&
+                                              std::abs(d.x * their_way.y - d.y * their_way.x) < width;
+                    if (in_their_way && std::abs(self.position().x) < std::abs(other.position().x)) continue;
+                }
+                const float gap = in_front - width;
+                const float follow =
+                    std::max(0.0f, glm::dot(other.velocity(), way)) + (gap - s.queue_gap) / s.queue_time;
+                speed = std::min(speed, std::max(0.0f, follow));
+            }
+        }
         // Stuck agents yield: without it, three bodies wedge between a door frame and each
         // other, each waiting for another to move, and the door clogs.
-        return steer::reciprocal_avoidance(self, neighbors, wall, wanted, dt, s.avoidance);
+        return steer::reciprocal_avoidance(self, neighbors, wall, way * speed, dt, s.avoidance);
     };
     std::vector<char> crossed(goals.size(), 0);
+    f.closest = std::numeric_limits<double>::infinity();
     const auto steps = static_cast<long long>(std::llround(static_cast<double>(s.time_limit * s.hz)));
     for (long long step = 1; step <= steps; ++step) {
         crowd.step(dt, 5.0f, think);
         for (std::size_t k = 0; k < crowd.size(); ++k) {
             const steer::crowd_id id = crowd.ids()[k];
             const vec at = crowd.vehicles()[k].position();
+            for (std::size_t j = k + 1; j < crowd.size(); ++j)
+                f.closest = std::min(f.closest, static_cast<double>(glm::distance(at, crowd.vehicles()[j].position())));
             if (!crossed[id.index] && at.x * goals[id.index].x > s.radius * std::abs(goals[id.index].x)) {
                 crossed[id.index] = 1;
                 ++f.crossed;

@@ -77,12 +77,19 @@ int main(int argc, char** argv) {
     if (scene != "rts") {
         routes::doorway_settings d;
         d.time_limit = s.time_limit;
-        const routes::doorway_figures f = routes::run_doorway(d);
         std::printf("\ndoorway: 2 x %d agents swap sides through a %.0f m door, routes from the grid, no waypoint;\n"
-                    "reciprocal avoidance, stuck agents yielding. Routed %d of %d; through the door %d, the last at\n"
-                    "%.1f s; home (within 0.5 m) after %.0f s: %d\n",
-                    d.per_side, static_cast<double>(d.door), f.routed, f.agents, f.crossed, f.last_crossing,
-                    static_cast<double>(d.time_limit), f.home);
+                    "reciprocal avoidance, stuck agents yielding; queueing until through (the example's way), or\n"
+                    "pushing. A run ends when all are through, or after %.0f s; home is within 0.5 m of the goal.\n\n",
+                    d.per_side, static_cast<double>(d.door), static_cast<double>(d.time_limit));
+        std::printf("%-10s %8s %10s %11s %10s %16s\n", "at door", "routed", "through", "the last at", "home",
+                    "closest centers");
+        for (const bool queue : {true, false}) {
+            d.queue = queue;
+            const routes::doorway_figures f = routes::run_doorway(d);
+            std::printf("%-10s %4d/%-3d %6d/%-3d %9.1f s %6d/%-3d %14.3f m\n", queue ? "queueing" : "pushing", f.routed,
+                        f.agents, f.crossed, f.agents, f.last_crossing, f.home, f.agents, f.closest);
+            std::fflush(stdout);
+        }
     }
     return 0;
 }

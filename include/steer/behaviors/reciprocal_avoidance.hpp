@@ -95,9 +95,10 @@ struct reciprocal_avoidance_params {
     /// times its progress (the share of the preferred velocity its velocity achieves), so
     /// one that is stuck behaves as one standing still and steps aside. It breaks the arches
     /// that clog a door: three bodies wedged between a door frame and each other, each
-    /// waiting for another to move (examples/routes' doorway: 0 of 200 through in 120 s
-    /// without, 82 with). Off by default: in open scenes the paper's shares do better (the
-    /// circle of 100 takes 1.99 times the straight walk with it, 1.49 without).
+    /// waiting for another to move (examples/routes' doorway, its agents pushing rather
+    /// than queueing: 0 of 200 through in 120 s without, 86 with). Off by default: in open
+    /// scenes the paper's shares do better (the circle of 100 takes 1.99 times the straight
+    /// walk with it, 1.49 without).
     bool yield_when_stuck = false;
     /// When true, an agent whose program has no solution (no velocity keeps it clear of
     /// every neighbor for that neighbor's horizon) halves the neighbors' horizons, again and
