@@ -672,7 +672,7 @@ TEST_CASE_TEMPLATE("nudge_companions: an agent walking beside a neighbor may tur
     // a pair moving together: 0.06 m/s). With: 2.5% of its speed (0.05 m/s) more.
     CHECK(held.y == doctest::Approx(0.06).epsilon(0.01));
     CHECK(nudged.y == doctest::Approx(0.06 + 0.05).epsilon(0.01));
-    CHECK(nudged.x == doctest::Approx(held.x).epsilon(1e-4));
+    CHECK(nudged.x == doctest::Approx(static_cast<double>(held.x)).epsilon(1e-4));
     // Touching (or closer): the shares alone.
     const std::vector<steer::vehicle<V>> touching{walker(make<V>(0, 1.02, 0), make<V>(2, 0, 0))};
     CHECK(steer::test::same_bits(steer::collision_free_velocity(walking, touching, wants, dt, nudge),
