@@ -130,7 +130,7 @@ TEST_CASE("nudge_companions with shortened horizons: circles of 86 to 114 swap s
             s.reciprocal.nudge_companions = true;
             const crowds::figures f = crowds::run(s);
             check_all_arrived_apart(f);
-            // 1.31 to 1.43 times (86 to 114 agents in steps of 7); without the nudge 1.41 to 1.71.
+            // 1.31 to 1.43 times over 86 to 114 agents (in steps of 7); without the nudge 1.41 to 1.71.
             CHECK(f.finish_time < 1.5 * f.straight_time);
         }
     }
