@@ -3,12 +3,35 @@
 
 /// @file
 /// The definitions of a crowd's grid index (declared, with what they do, in crowd.hpp):
-/// sorting the agents into the grid, the neighbor search over it, and the proximity
-/// queries answered from it. Included at the end of crowd.hpp; not a header of its own.
+/// whether the grid still holds, sorting the agents into it, the neighbor search over it,
+/// and the proximity queries answered from it. Included at the end of crowd.hpp; not a
+/// header of its own.
 
 #include "crowd.hpp"
 
 namespace steer {
+
+template <vector V, class T>
+template <class Exec>
+inline bool crowd<V, T>::index_fresh(S radius, Exec& exec) {
+    if (!touched_list_.empty() || indexed_ != vehicles_.size() || index_radius_ != radius) return false;
+    if (!index_stale_) return true;
+    const std::size_t n = vehicles_.size();
+    const std::size_t chunks = std::min<std::size_t>(64, (n + 4095) / 4096);
+    std::uint8_t moved[64] = {};
+    exec(chunks, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t c = begin; c < end; ++c)
+            for (std::size_t k = n * c / chunks; k < n * (c + 1) / chunks; ++k) {
+                const V& p = vehicles_[order_[k]].position();
+                for (int d = 0; d < D; ++d)
+                    if (p[d] != hot_position(d)[k]) moved[c] = 1;
+            }
+    });
+    for (std::size_t c = 0; c < chunks; ++c)
+        if (moved[c] != 0) return false;
+    index_stale_ = false;
+    return true;
+}
 
 template <vector V, class T>
 inline void crowd<V, T>::search_runs(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
