@@ -65,7 +65,41 @@ struct vehicle_lanes {
         S plain[chunk];   // 1: no banking (the lanes do not roll into turns)
         S smooth[chunk];  // 1: acceleration smoothing on
         S blend[chunk];   // with smoothing: 1 - exp(-dt / smoothing), as apply_force computes it
+        S radius[chunk];     // staged by fours only, to be written back as it was
+        S smoothing[chunk];  // likewise
     };
+
+    /// The scalars at the front of a vehicle that a step reads or writes, in its declared
+    /// order: position, forward, side, (up,) velocity, acceleration, speed, mass, radius,
+    /// max_force, max_speed, smoothing.
+    static constexpr std::size_t leading = D == 3 ? 24 : 16;
+
+    /// Whether those scalars lie one after the other from the vehicle's first byte (float,
+    /// a plain layout): then four vehicles are staged at once by transposing blocks of four
+    /// scalars, instead of one scalar at a time (a third of a flock's move).
+    static constexpr bool by_fours = [] {
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
+        using vehicle_type = vehicle<V>;
+        using frame = steer::local_space<V>;
+        if constexpr (std::is_same_v<S, float> && std::is_standard_layout_v<vehicle_type> &&
+                      std::is_standard_layout_v<frame> && std::is_trivially_copyable_v<vehicle_type>) {
+            constexpr std::size_t s = sizeof(S), axes = D == 3 ? 4 : 3, after = (axes + 2) * D;
+            bool packed = offsetof(vehicle_type, frame_) == 0 && offsetof(frame, position_) == 0 &&
+                          offsetof(frame, forward_) == D * s && offsetof(frame, side_) == 2 * D * s &&
+                          offsetof(vehicle_type, velocity_) == axes * D * s &&
+                          offsetof(vehicle_type, acceleration_) == (axes + 1) * D * s &&
+                          offsetof(vehicle_type, speed_) == after * s && offsetof(vehicle_type, mass_) == (after + 1) * s &&
+                          offsetof(vehicle_type, radius_) == (after + 2) * s &&
+                          offsetof(vehicle_type, max_force_) == (after + 3) * s &&
+                          offsetof(vehicle_type, max_speed_) == (after + 4) * s &&
+                          offsetof(vehicle_type, smoothing_) == (after + 5) * s && after + 6 == leading &&
+                          sizeof(vehicle_type) >= leading * s;
+            if constexpr (D == 3) packed = packed && offsetof(frame, up_) == 3 * D * s;
+            return packed;
+        }
+#endif
+        return false;
+    }();
 
     /// Steps `count` vehicles by `dt` (> 0, finite): vehicle i is `source(i)` (a `const
     /// vehicle<V>&`), steered by `steering[i]` (finite); the result goes to `target(i)` (a
@@ -83,17 +117,46 @@ struct vehicle_lanes {
         const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            for (std::size_t i = 0; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt, memo);
+            std::size_t i = 0;
+            if constexpr (by_fours)
+                for (; i + 4 <= n; i += 4) {
+                    const vehicle<V>* four[4] = {&source(first + i), &source(first + i + 1), &source(first + i + 2),
+                                                 &source(first + i + 3)};
+                    stage_four(lanes, i, four);
+                    for (std::size_t l = 0; l < 4; ++l)
+                        stage_rest(lanes, i + l, *four[l], steering[first + i + l], dt, memo);
+                }
+            for (; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt, memo);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = step_lanes(lanes, j, time);
-            for (std::size_t i = 0; i < n; ++i) {
-                const vehicle<V>& from = source(first + i);
-                vehicle<V>& v = target(first + i);
-                if (&v != &from) v = from;  // a copy, then the fields the step changes
-                if (done[i / W] >> (i % W) & 1u) unstage(lanes, i, v);
-                else v.apply_force(steering[first + i], dt);
-            }
+            // Lane i of the chunk was stepped exactly.
+            const auto stepped = [&](std::size_t k) { return (done[k / W] >> (k % W) & 1u) != 0; };
+            // Lane k to its vehicle: a copy (unless stepped in place), then the staged
+            // result, or the vehicle's own step where the lanes left it.
+            const auto finish = [&](std::size_t k) {
+                const vehicle<V>& from = source(first + k);
+                vehicle<V>& v = target(first + k);
+                if (&v != &from) v = from;
+                if (stepped(k)) unstage(lanes, k, v);
+                else v.apply_force(steering[first + k], dt);
+            };
+            i = 0;
+            if constexpr (by_fours)
+                for (; i + 4 <= n; i += 4) {
+                    if (!(stepped(i) && stepped(i + 1) && stepped(i + 2) && stepped(i + 3))) {
+                        for (std::size_t l = 0; l < 4; ++l) finish(i + l);
+                        continue;
+                    }
+                    vehicle<V>* four[4];
+                    for (std::size_t l = 0; l < 4; ++l) {
+                        const vehicle<V>& from = source(first + i + l);
+                        four[l] = &target(first + i + l);
+                        if (four[l] != &from) *four[l] = from;  // a copy, then the fields the step changes
+                    }
+                    unstage_four(lanes, i, four);
+                }
+            for (; i < n; ++i) finish(i);
         }
     }
 
@@ -127,7 +190,6 @@ private:
     static void stage(staged& s, std::size_t i, const vehicle<V>& v, const V& steering, S dt,
                       blend_memo& memo) noexcept {
         for (int d = 0; d < D; ++d) {
-            s.steering[d][i] = steering[d];
             s.acceleration[d][i] = v.acceleration_[d];
             s.position[d][i] = v.frame_.position_[d];
             s.velocity[d][i] = v.velocity_[d];
@@ -138,6 +200,79 @@ private:
         s.mass[i] = v.mass_;
         s.max_force[i] = v.max_force_;
         s.max_speed[i] = v.max_speed_;
+        stage_rest(s, i, v, steering, dt, memo);
+    }
+
+    /// The array each of the `leading` scalars is staged in, in their order.
+    static void leading_rows(staged& s, S* (&row)[leading]) noexcept {
+        std::size_t f = 0;
+        const auto vector_rows = [&](S (&rows)[std::size_t{D}][chunk]) {
+            for (int d = 0; d < D; ++d) row[f++] = rows[d];
+        };
+        vector_rows(s.position);
+        vector_rows(s.forward);
+        vector_rows(s.side);
+        if constexpr (D == 3) vector_rows(s.up);
+        vector_rows(s.velocity);
+        vector_rows(s.acceleration);
+        for (S* scalar : {s.speed, s.mass, s.radius, s.max_force, s.max_speed, s.smoothing}) row[f++] = scalar;
+    }
+
+#if STEER_DETAIL_HAS_VECTOR_EXTENSIONS
+    /// Four scalars of a vehicle (or of a lane) as one vector (`by_fours` is for float).
+    typedef float pack4 __attribute__((vector_size(16)));
+
+    /// Rows of four to columns: out[c][r] = in[r][c].
+    static void transpose(const pack4 (&in)[4], pack4 (&out)[4]) noexcept {
+        const pack4 low01 = __builtin_shufflevector(in[0], in[1], 0, 4, 1, 5);
+        const pack4 low23 = __builtin_shufflevector(in[2], in[3], 0, 4, 1, 5);
+        const pack4 high01 = __builtin_shufflevector(in[0], in[1], 2, 6, 3, 7);
+        const pack4 high23 = __builtin_shufflevector(in[2], in[3], 2, 6, 3, 7);
+        out[0] = __builtin_shufflevector(low01, low23, 0, 1, 4, 5);
+        out[1] = __builtin_shufflevector(low01, low23, 2, 3, 6, 7);
+        out[2] = __builtin_shufflevector(high01, high23, 0, 1, 4, 5);
+        out[3] = __builtin_shufflevector(high01, high23, 2, 3, 6, 7);
+    }
+
+    /// Stages the leading scalars of four vehicles into lanes `i` to `i + 3` (`by_fours`):
+    /// each block of four scalars of the four vehicles, transposed.
+    static void stage_four(staged& s, std::size_t i, const vehicle<V>* const (&v)[4]) noexcept {
+        S* row[leading];
+        leading_rows(s, row);
+        for (std::size_t b = 0; b < leading; b += 4) {
+            pack4 in[4];
+            for (std::size_t l = 0; l < 4; ++l)
+                std::memcpy(&in[l], reinterpret_cast<const unsigned char*>(v[l]) + b * sizeof(S), sizeof(pack4));
+            pack4 out[4];
+            transpose(in, out);
+            for (std::size_t c = 0; c < 4; ++c) std::memcpy(row[b + c] + i, &out[c], sizeof(pack4));
+        }
+    }
+
+    /// Writes lanes `i` to `i + 3` back into the leading scalars of four vehicles: the
+    /// transposition of `stage_four` (the scalars a step leaves alone go back as they were).
+    static void unstage_four(staged& s, std::size_t i, vehicle<V>* const (&v)[4]) noexcept {
+        S* row[leading];
+        leading_rows(s, row);
+        for (std::size_t b = 0; b < leading; b += 4) {
+            pack4 in[4];
+            for (std::size_t c = 0; c < 4; ++c) std::memcpy(&in[c], row[b + c] + i, sizeof(pack4));
+            pack4 out[4];
+            transpose(in, out);
+            for (std::size_t l = 0; l < 4; ++l)
+                std::memcpy(reinterpret_cast<unsigned char*>(v[l]) + b * sizeof(S), &out[l], sizeof(pack4));
+        }
+    }
+#else
+    static void stage_four(staged&, std::size_t, const vehicle<V>* const (&)[4]) noexcept {}
+    static void unstage_four(staged&, std::size_t, vehicle<V>* const (&)[4]) noexcept {}
+#endif
+
+    /// What staging a vehicle takes besides its leading scalars: its steering, whether it
+    /// banks, its smoothing.
+    static void stage_rest(staged& s, std::size_t i, const vehicle<V>& v, const V& steering, S dt,
+                           blend_memo& memo) noexcept {
+        for (int d = 0; d < D; ++d) s.steering[d][i] = steering[d];
         s.plain[i] = D == 2 || !v.banking_ ? S(1) : S(0);
         s.smooth[i] = v.smoothing_ > S(0) ? S(1) : S(0);
         // The exponential has no lane form: computed here with apply_force's expression.

@@ -16,13 +16,16 @@ using steer::test::make;
 namespace {
 
 /// Everything the vehicle model keeps, compared bit for bit (within rounding in a build that
-/// may fuse multiply-adds, where scalar and lane code can round differently).
+/// may fuse multiply-adds, where scalar and lane code can round differently), and the
+/// properties a step leaves alone (the lanes write some of them back), exactly.
 template <steer::vector V>
 bool same_vehicle_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) {
     const auto same = [](const V& x, const V& y) { return steer::test::same_bits_unless_fused(x, y); };
     bool all = same(a.position(), b.position()) && same(a.velocity(), b.velocity()) &&
                same(a.forward(), b.forward()) && same(a.side(), b.side()) &&
-               same(a.acceleration(), b.acceleration()) && same(V(a.speed()), V(b.speed()));
+               same(a.acceleration(), b.acceleration()) && same(V(a.speed()), V(b.speed())) &&
+               a.mass() == b.mass() && a.radius() == b.radius() && a.max_force() == b.max_force() &&
+               a.max_speed() == b.max_speed();
     if constexpr (steer::dimension_v<V> == 3) all = all && same(a.up(), b.up());
     return all;
 }
@@ -39,6 +42,7 @@ std::vector<steer::vehicle<V>> assorted_vehicles(steer::rng& gen, std::size_t co
         steer::vehicle_params<V> p{.position = steer::random_vector_in_unit_ball<V>(gen) * S(10),
                                    .velocity = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(3)),
                                    .mass = S(0.5) + S(i % 3),
+                                   .radius = S(0.25) + S(i % 4),
                                    .max_force = S(i % 5),
                                    .max_speed = S(1 + i % 3)};
         if (i % 11 == 0) p.acceleration_smoothing = S(0.2);
