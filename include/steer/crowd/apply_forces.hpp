@@ -164,18 +164,45 @@ struct vehicle_lanes {
     /// is `at(i)` (a `vehicle<V>&`) and gets `velocities[i]` (finite).
     template <class At>
     static void assign(At&& at, const V* velocities, std::size_t count) {
+        // The native lanes: AVX's where chosen at run time (the same bits).
+        if constexpr (std::is_same_v<P, simd::native_pack<S>>)
+            if (simd::run_in_wider_lanes<S>([&]<class Wide>() { vehicle_lanes<V, Wide>::assign(at, velocities, count); }))
+                return;
         staged lanes;
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            for (std::size_t i = 0; i < n; ++i) stage_assign(lanes, i, at(first + i), velocities[first + i]);
+            std::size_t i = 0;
+            if constexpr (by_fours)
+                for (; i + 4 <= n; i += 4) {
+                    const vehicle<V>* four[4] = {&at(first + i), &at(first + i + 1), &at(first + i + 2),
+                                                 &at(first + i + 3)};
+                    stage_four(lanes, i, four);
+                    for (std::size_t l = 0; l < 4; ++l)
+                        for (int d = 0; d < D; ++d) lanes.velocity[d][i + l] = velocities[first + i + l][d];
+                }
+            for (; i < n; ++i) stage_assign(lanes, i, at(first + i), velocities[first + i]);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
             for (std::size_t j = 0; j < n; j += W) done[j / W] = assign_lanes(lanes, j);
-            for (std::size_t i = 0; i < n; ++i) {
-                vehicle<V>& v = at(first + i);
-                if (done[i / W] >> (i % W) & 1u) unstage_assign(lanes, i, v);
-                else v.set_velocity(velocities[first + i]);
-            }
+            const auto assigned = [&](std::size_t k) { return (done[k / W] >> (k % W) & 1u) != 0; };
+            const auto finish = [&](std::size_t k) {
+                vehicle<V>& v = at(first + k);
+                if (assigned(k)) unstage_assign(lanes, k, v);
+                else v.set_velocity(velocities[first + k]);
+            };
+            i = 0;
+            if constexpr (by_fours)
+                for (; i + 4 <= n; i += 4) {
+                    if (assigned(i) && assigned(i + 1) && assigned(i + 2) && assigned(i + 3)) {
+                        // (what setting a velocity leaves alone goes back as it was staged)
+                        vehicle<V>* const four[4] = {&at(first + i), &at(first + i + 1), &at(first + i + 2),
+                                                     &at(first + i + 3)};
+                        unstage_four(lanes, i, four);
+                    } else {
+                        for (std::size_t l = 0; l < 4; ++l) finish(i + l);
+                    }
+                }
+            for (; i < n; ++i) finish(i);
         }
     }
 
