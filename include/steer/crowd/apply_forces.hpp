@@ -152,7 +152,7 @@ struct vehicle_lanes {
                     for (std::size_t l = 0; l < 4; ++l) {
                         const vehicle<V>& from = source(first + i + l);
                         four[l] = &target(first + i + l);
-                        if (four[l] != &from) *four[l] = from;  // a copy, then the fields the step changes
+                        if (four[l] != &from) copy_trailing(from, *four[l]);  // the leading scalars follow
                     }
                     unstage_four(lanes, i, four);
                 }
@@ -290,7 +290,15 @@ private:
                 std::memcpy(reinterpret_cast<unsigned char*>(v[l]) + b * sizeof(S), &out[l], sizeof(pack4));
         }
     }
+
+    /// Copies what follows the leading scalars (`unstage_four` writes those).
+    static void copy_trailing(const vehicle<V>& from, vehicle<V>& to) noexcept {
+        constexpr std::size_t skip = leading * sizeof(S);
+        std::memcpy(reinterpret_cast<unsigned char*>(&to) + skip, reinterpret_cast<const unsigned char*>(&from) + skip,
+                    sizeof(vehicle<V>) - skip);
+    }
 #else
+    static void copy_trailing(const vehicle<V>&, vehicle<V>&) noexcept {}
     static void stage_four(staged&, std::size_t, const vehicle<V>* const (&)[4]) noexcept {}
     static void unstage_four(staged&, std::size_t, vehicle<V>* const (&)[4]) noexcept {}
 #endif

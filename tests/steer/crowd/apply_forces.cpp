@@ -25,7 +25,9 @@ bool same_vehicle_state(const steer::vehicle<V>& a, const steer::vehicle<V>& b) 
                same(a.forward(), b.forward()) && same(a.side(), b.side()) &&
                same(a.acceleration(), b.acceleration()) && same(V(a.speed()), V(b.speed())) &&
                a.mass() == b.mass() && a.radius() == b.radius() && a.max_force() == b.max_force() &&
-               a.max_speed() == b.max_speed();
+               a.max_speed() == b.max_speed() && a.acceleration_smoothing() == b.acceleration_smoothing() &&
+               a.banking() == b.banking() && a.max_turn_rate() == b.max_turn_rate() &&
+               a.has_own_facing() == b.has_own_facing() && a.facing() == b.facing();
     if constexpr (steer::dimension_v<V> == 3) all = all && same(a.up(), b.up());
     return all;
 }
@@ -53,7 +55,9 @@ std::vector<steer::vehicle<V>> assorted_vehicles(steer::rng& gen, std::size_t co
         // number: truncate's careful branch, which the lanes leave to apply_force.
         if (i % 31 == 0) p.max_force = std::numeric_limits<S>::min() * S(1 + i % 3);
         if (i % 37 == 0) p.max_speed = std::numeric_limits<S>::min() * S(2);
+        if (i % 3 == 0) p.max_turn_rate = S(1 + i % 4);
         all.emplace_back(p);
+        if (i % 5 == 0) all.back().set_facing(steer::random_unit_vector<V>(gen));
     }
     return all;
 }
@@ -116,6 +120,22 @@ TEST_CASE_TEMPLATE("the plain-array lanes give the same bits as vehicle::apply_f
         check_against_apply_force<V>(count, [](auto& vehicles, const auto& forces, auto dt) {
             const auto at = [&](std::size_t i) -> steer::vehicle<V>& { return vehicles[i]; };
             lanes::step(at, at, forces.data(), vehicles.size(), dt);
+        });
+    }
+}
+
+TEST_CASE_TEMPLATE("the lanes write stepped copies into other vehicles, whole, as a crowd's move does", V,
+                   STEER_TEST_VECTORS_ALL) {
+    using lanes = steer::detail::vehicle_lanes<V>;
+    for (std::size_t count : {3u, 4u, 9u, 64u, 130u}) {
+        CAPTURE(count);
+        check_against_apply_force<V>(count, [](auto& vehicles, const auto& forces, auto dt) {
+            // The targets start as other vehicles: everything of theirs must be replaced.
+            std::vector<steer::vehicle<V>> targets(vehicles.rbegin(), vehicles.rend());
+            lanes::step([&](std::size_t i) -> const steer::vehicle<V>& { return vehicles[i]; },
+                        [&](std::size_t i) -> steer::vehicle<V>& { return targets[i]; }, forces.data(), vehicles.size(),
+                        dt);
+            vehicles = targets;
         });
     }
 }
