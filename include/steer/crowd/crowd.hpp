@@ -672,6 +672,11 @@ private:
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
                                      const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept;
 
+    template <class P>
+    [[nodiscard]] std::size_t gather_in_lanes(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                                              const S* const (&position)[std::size_t{D}], S reach_squared,
+                                              std::uint32_t* found, S near = S(-1)) const noexcept;
+
     [[nodiscard]] std::size_t stride() const noexcept { return indexed_ + pad; }
     [[nodiscard]] S* hot_position(int d) noexcept { return hot_.data() + static_cast<std::size_t>(d) * stride(); }
     [[nodiscard]] const S* hot_position(int d) const noexcept {

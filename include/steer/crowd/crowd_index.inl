@@ -150,6 +150,23 @@ inline std::size_t crowd<V, T>::gather(std::size_t k, typename detail::crowd_gri
 }
 
 template <vector V, class T>
+template <class P>
+inline std::size_t crowd<V, T>::gather_in_lanes(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
+                                                const S* const (&position)[std::size_t{D}], S reach_squared,
+                                                std::uint32_t* found, S near) const noexcept {
+    std::size_t count = 0;
+    const auto run = [&]<class L>() {
+        typename L::pack self[std::size_t{D}];
+        for (int d = 0; d < D; ++d) self[d] = L::broadcast(position[d][k]);
+        count = gather<L, true>(k, rows, position, self, L::zero(), L::broadcast(reach_squared), found, near);
+    };
+    if constexpr (std::is_same_v<P, detail::simd::native_pack<S>>)
+        if (detail::simd::run_in_wider_lanes<S>(run)) return count;
+    run.template operator()<P>();
+    return count;
+}
+
+template <vector V, class T>
 template <class Exec>
 inline void crowd<V, T>::reindex(S radius, Exec& exec, bool moved) {
     const std::size_t n = vehicles_.size();

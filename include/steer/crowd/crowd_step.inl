@@ -100,12 +100,10 @@ template <vector V, class T>
 template <class P, class Think, class RadiusOf>
 inline void crowd<V, T>::think_range(std::size_t begin, std::size_t end, S radius, Think& think,
                                      const source_location& caller, const RadiusOf* radius_of) {
-    using pack = typename P::pack;
     const detail::due_phases due(schedule_, frame_);
     const S* position[std::size_t{D}];
     for (int d = 0; d < D; ++d) position[d] = hot_position(d);
-    const pack lo = P::zero();
-    const pack hi = P::broadcast(std::min(radius * radius, std::numeric_limits<S>::max()));
+    const S reach_squared = std::min(radius * radius, std::numeric_limits<S>::max());
     typename detail::crowd_grid<D>::neighbor_rows rows;
     std::uint32_t found[detail::crowd_neighbor_limit + 16];  // grid positions
     for (std::size_t k = begin; k < end; ++k) {
@@ -118,15 +116,13 @@ inline void crowd<V, T>::think_range(std::size_t begin, std::size_t end, S radiu
             next_steering_[k] = steering_[slot];
             continue;
         }
-        pack self[std::size_t{D}];
-        for (int d = 0; d < D; ++d) self[d] = P::broadcast(position[d][k]);
         std::size_t count;
         if constexpr (std::is_same_v<RadiusOf, std::nullptr_t>) {
-            count = gather<P, true>(k, rows, position, self, lo, hi, found);
+            count = gather_in_lanes<P>(k, rows, position, reach_squared, found);
         } else {
             const S own = own_radius(*radius_of, slot, radius, caller);
-            count = own < radius ? gather<P, true>(k, rows, position, self, lo, P::broadcast(own * own), found, own)
-                                 : gather<P, true>(k, rows, position, self, lo, hi, found);
+            count = own < radius ? gather_in_lanes<P>(k, rows, position, own * own, found, own)
+                                 : gather_in_lanes<P>(k, rows, position, reach_squared, found);
         }
         for (std::size_t l = 0; l < detail::sum_lanes; ++l) found[count + l] = 0;  // read by the lanes
         const crowd_neighbors<V, P, T> neighbors(vehicles_.data(), ids_.data(), order_.data(), count, hot_records(),
