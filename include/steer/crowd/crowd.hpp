@@ -672,6 +672,9 @@ private:
                                      const typename P::pack (&self)[std::size_t{D}], const typename P::pack& lo,
                                      const typename P::pack& hi, std::uint32_t* found, S near = S(-1)) const noexcept;
 
+    /// `gather` with itself excluded and [0, reach_squared], for the agent at grid position
+    /// `k`, in lanes of `P`, or of AVX where chosen at run time (the same neighbors in the
+    /// same order: the search alone is compiled for AVX, not the think that reads them).
     template <class P>
     [[nodiscard]] std::size_t gather_in_lanes(std::size_t k, typename detail::crowd_grid<D>::neighbor_rows& rows,
                                               const S* const (&position)[std::size_t{D}], S reach_squared,
