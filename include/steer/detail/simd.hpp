@@ -301,7 +301,8 @@ struct vector_extension_pack {
     typedef S pack __attribute__((vector_size(Bytes)));
     typedef mask_int<S> mask __attribute__((vector_size(Bytes)));
 
-    [[nodiscard]] static pack broadcast(S s) noexcept { return pack{} + s; }
+    /// `s` in every lane, bit for bit: s - 0, one shuffle (0 + s would add, and make -0 +0).
+    [[nodiscard]] static pack broadcast(S s) noexcept { return s - pack{}; }
     [[nodiscard]] static pack zero() noexcept { return pack{}; }
     [[nodiscard]] static pack load(const S* p) noexcept {
         pack r;
@@ -464,7 +465,8 @@ struct avx_pack {
         friend mask operator==(const pack& a, const pack& b) noexcept { return {a.v == b.v}; }
     };
 
-    [[nodiscard]] static pack broadcast(S s) noexcept { return {raw_pack{} + s}; }
+    /// `s` in every lane, bit for bit (as vector_extension_pack::broadcast).
+    [[nodiscard]] static pack broadcast(S s) noexcept { return {s - raw_pack{}}; }
     [[nodiscard]] static pack zero() noexcept { return {raw_pack{}}; }
     [[nodiscard]] static pack load(const S* p) noexcept {
         pack r;
