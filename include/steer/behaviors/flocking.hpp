@@ -58,6 +58,20 @@ struct flocking_params {
 /// `flocking` (and `flock::step`) would.
 template <vector V>
 void validate(const flocking_params<V>& p, source_location caller = source_location::current()) {
+    // flocking validates its params once per agent: first one test of them all without a
+    // branch each (0 <= x <= max: non-negative and finite, NaN failing), then, only when
+    // one fails, the checks one by one, which name it.
+    using S = scalar_t<V>;
+    constexpr S largest = std::numeric_limits<S>::max();
+    const auto in = [](S x, S lo, S hi) { return (x >= lo) & (x <= hi); };
+    const bool all_good = in(p.separation.max_distance, S(0), largest) & in(p.separation.max_angle, S(0), largest) &
+                          in(p.alignment.max_distance, S(0), largest) & in(p.alignment.max_angle, S(0), largest) &
+                          in(p.cohesion.max_distance, S(0), largest) & in(p.cohesion.max_angle, S(0), largest) &
+                          in(p.separation_weight, -largest, largest) & in(p.alignment_weight, -largest, largest) &
+                          in(p.cohesion_weight, -largest, largest) &
+                          (p.separation_spacing.personal_space > S(0)) &
+                          (p.separation_spacing.personal_space <= largest);
+    if (all_good) [[likely]] return;
     validate(p.separation, caller);
     validate(p.alignment, caller);
     validate(p.cohesion, caller);

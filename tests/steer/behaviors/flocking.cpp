@@ -285,3 +285,38 @@ TEST_CASE_TEMPLATE("combine_flocking in lanes is the scalar combination, bit for
             }
         }
 }
+
+TEST_CASE_TEMPLATE("validate(flocking_params) refuses what its checks one by one refuse, with the same message", V, STEER_TEST_VECTORS) {
+    using S = steer::scalar_t<V>;
+    // validate tests all the params at once first; the checks one by one, in order, are the reference.
+    const auto one_by_one = [](const steer::flocking_params<V>& q) {
+        steer::validate(q.separation);
+        steer::validate(q.alignment);
+        steer::validate(q.cohesion);
+        steer::detail::expect_finite("steer::flocking", "separation_weight", q.separation_weight);
+        steer::detail::expect_finite("steer::flocking", "alignment_weight", q.alignment_weight);
+        steer::detail::expect_finite("steer::flocking", "cohesion_weight", q.cohesion_weight);
+        steer::validate(q.separation_spacing);
+    };
+    constexpr S inf = std::numeric_limits<S>::infinity(), largest = std::numeric_limits<S>::max();
+    const S any[] = {S(0), -S(0), S(1.5), largest, -largest, std::numeric_limits<S>::denorm_min(),
+                     -std::numeric_limits<S>::denorm_min(), S(-1), inf, -inf, std::numeric_limits<S>::quiet_NaN()};
+    steer::rng gen(9);
+    int refused = 0;
+    for (int round = 0; round < 3000; ++round) {
+        auto p = boids<V>();
+        S* const fields[] = {&p.separation.max_distance, &p.separation.max_angle, &p.alignment.max_distance,
+                             &p.alignment.max_angle,     &p.cohesion.max_distance,  &p.cohesion.max_angle,
+                             &p.separation_weight,       &p.alignment_weight,       &p.cohesion_weight,
+                             &p.separation_spacing.personal_space};
+        // One field, sometimes two, set to any value: good, on the edge or bad.
+        for (int changes = 1 + static_cast<int>(gen() % 2); changes > 0; --changes)
+            *fields[gen() % std::size(fields)] = any[gen() % std::size(any)];
+        const std::string expected = steer::test::refusal_of([&] { one_by_one(p); });
+        CAPTURE(expected);
+        REQUIRE(steer::test::refusal_of([&] { steer::validate(p); }) == expected);
+        refused += expected != "(nothing thrown)";
+    }
+    CHECK(refused > 1000);  // both paths taken
+    CHECK(refused < 2500);
+}
