@@ -351,7 +351,8 @@ void broadcast_position_and_forward(const A& a, typename P::pack (&self)[std::si
 /// `steer::flocking(a, neighbors, p)` over neighbors given as records (`index[i]` is the
 /// i-th neighbor's record in `records` and its radius in `radii`, read only between bodies;
 /// valid up to `sum_lanes` past `count`), with the sums in lanes of `P`: the same tests and
-/// terms, the sums in another order.
+/// terms, the sums in another order. `p` is valid: `steer::flocking`, which calls this
+/// (through `flocking_in_lanes`), has validated it.
 template <class P, agent A>
 [[nodiscard]] agent_vector_t<A> flocking_over_records(const A& a, const scalar_t<agent_vector_t<A>>* records,
                                                       const std::uint32_t* index, std::size_t count,
@@ -361,7 +362,6 @@ template <class P, agent A>
     using S = scalar_t<V>;
     using pack = typename P::pack;
     constexpr int D = dimension_v<V>;
-    validate(p);
     const neighborhood_test<V> separation_test(p.separation);
     const neighborhood_test<V> alignment_test(p.alignment, p.separation, separation_test);
     const neighborhood_test<V> cohesion_test(p.cohesion, p.alignment, alignment_test);

@@ -93,6 +93,8 @@ template <class S, std::size_t W>
 struct array_pack {
     static constexpr std::size_t width = W;
     using scalar = S;
+    /// Whether a pack is a vector register (false: an array the compiler may or may not vectorize).
+    static constexpr bool in_registers = false;
 
     struct mask {
         mask_int<S> lane[W];
@@ -176,6 +178,12 @@ struct array_pack {
         pack r;
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = p[l];
         return r;
+    }
+    /// The pack of lanes `s...`, one scalar per lane, in order.
+    template <class... T>
+    [[nodiscard]] static pack make(T... s) noexcept {
+        static_assert(sizeof...(T) == W && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
+        return pack{{s...}};
     }
     /// Lane `l` of `p`.
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.lane[l]; }
@@ -298,15 +306,24 @@ template <class S, std::size_t Bytes = native_bytes>
 struct vector_extension_pack {
     static constexpr std::size_t width = Bytes / sizeof(S);
     using scalar = S;
+    static constexpr bool in_registers = true;
     typedef S pack __attribute__((vector_size(Bytes)));
     typedef mask_int<S> mask __attribute__((vector_size(Bytes)));
 
-    [[nodiscard]] static pack broadcast(S s) noexcept { return pack{} + s; }
+    /// `s` in every lane, bit for bit: s - 0, one shuffle (0 + s would add, and make -0 +0).
+    [[nodiscard]] static pack broadcast(S s) noexcept { return s - pack{}; }
     [[nodiscard]] static pack zero() noexcept { return pack{}; }
     [[nodiscard]] static pack load(const S* p) noexcept {
         pack r;
         std::memcpy(&r, p, sizeof r);
         return r;
+    }
+    /// The pack of lanes `s...`, in order: built in registers (from an array, GCC would
+    /// store the lanes one by one and load them whole, which stalls).
+    template <class... T>
+    [[nodiscard]] static pack make(T... s) noexcept {
+        static_assert(sizeof...(T) == width && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
+        return pack{s...};
     }
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return mask{} + (b ? -1 : 0); }
@@ -440,6 +457,7 @@ template <class S>
 struct avx_pack {
     static constexpr std::size_t width = 32 / sizeof(S);
     using scalar = S;
+    static constexpr bool in_registers = true;
     typedef S raw_pack __attribute__((vector_size(32)));
     typedef mask_int<S> raw_mask __attribute__((vector_size(32)));
     using half = vector_extension_pack<S, 16>;
@@ -464,12 +482,18 @@ struct avx_pack {
         friend mask operator==(const pack& a, const pack& b) noexcept { return {a.v == b.v}; }
     };
 
-    [[nodiscard]] static pack broadcast(S s) noexcept { return {raw_pack{} + s}; }
+    /// `s` in every lane, bit for bit (as vector_extension_pack::broadcast).
+    [[nodiscard]] static pack broadcast(S s) noexcept { return {s - raw_pack{}}; }
     [[nodiscard]] static pack zero() noexcept { return {raw_pack{}}; }
     [[nodiscard]] static pack load(const S* p) noexcept {
         pack r;
         std::memcpy(&r.v, p, sizeof r.v);
         return r;
+    }
+    template <class... T>
+    [[nodiscard]] static pack make(T... s) noexcept {
+        static_assert(sizeof...(T) == width && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
+        return {raw_pack{s...}};
     }
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.v[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return {raw_mask{} + (b ? -1 : 0)}; }

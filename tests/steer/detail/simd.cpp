@@ -208,6 +208,35 @@ TEST_CASE("simd: sums add the upper half of the lanes to the lower half, in ever
 #endif
 }
 
+namespace {
+
+/// broadcast puts `s` itself in every lane: the same bits, -0 and denormals included.
+template <class P>
+void check_broadcast() {
+    using S = typename P::scalar;
+    for (const S s : {S(1.5), S(0), -S(0), -std::numeric_limits<S>::denorm_min(), std::numeric_limits<S>::infinity()}) {
+        S lanes[P::width];
+        const auto b = P::broadcast(s);
+        std::memcpy(lanes, &b, sizeof lanes);
+        for (std::size_t l = 0; l < P::width; ++l) REQUIRE(std::memcmp(&lanes[l], &s, sizeof s) == 0);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("simd: broadcast copies the scalar to every lane bit for bit, -0 included, in every backend") {
+    using namespace steer::detail::simd;
+    check_broadcast<native_pack<float>>();
+    check_broadcast<native_pack<double>>();
+    check_broadcast<four_pack<float>>();
+    check_broadcast<four_pack<double>>();
+    check_broadcast<array_pack<float, 4>>();
+#if STEER_DETAIL_AVX_DISPATCH
+    check_broadcast<avx_pack<float>>();
+    check_broadcast<avx_pack<double>>();
+#endif
+}
+
 TEST_CASE("simd: the lanes are compiled for the instruction set the build expects") {
     // STEER_TEST_EXPECTED_SIMD comes from the preset (asan and clang: sse2, x86-64-v3: avx, aarch64:
     // neon, wasm32: generic_vectors, ci-gcc: scalar), so a build that silently fell back to
