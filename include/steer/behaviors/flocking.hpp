@@ -7,16 +7,13 @@
 
 #include <cmath>
 #include <concepts>
-#include <cstddef>
 #include <limits>
-#include <type_traits>
 
 #include <glm/geometric.hpp>
 
 #include "../agent.hpp"
 #include "../detail/always_inline.hpp"
 #include "../detail/expect.hpp"
-#include "../detail/simd.hpp"
 #include "../math.hpp"
 #include "../vector.hpp"
 #include "alignment.hpp"
@@ -113,16 +110,15 @@ template <vector V>
     return p.separation_spacing.bodies ? scalar_t<V>(0) : scalar_t<V>(1);
 }
 
-/// The last step of flocking, one vector at a time (the reference `combine_flocking` keeps
-/// to, and its path for sums that need `safe_normalize`'s careful branch): from the sums
+/// The last step of flocking, shared by `flocking` and the batched `flock`: from the sums
 /// gathered over the neighbors (separation: sum of -offset / distance^2; heading: sum of
 /// the alignment neighbors' forwards and their count; offset: sum of the cohesion
 /// neighbors' offsets), each component normalized and weighted (separation's weight faded
 /// by `separation_crowding`), the sum times max_force, cut to max_force.
 template <vector V>
-[[nodiscard]] V combine_flocking_scalar(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
-                                        const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
-                                        scalar_t<V> max_force, const flocking_params<V>& p) noexcept {
+[[nodiscard]] V combine_flocking(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
+                                 const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
+                                 scalar_t<V> max_force, const flocking_params<V>& p) noexcept {
     using S = scalar_t<V>;
     // The cohesion offset's direction is that of the sum: no need to divide by the count.
     const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
@@ -132,71 +128,6 @@ template <vector V>
     const V sum = safe_normalize(separation_sum) * (p.separation_weight * crowding) +
                   safe_normalize(align) * p.alignment_weight + safe_normalize(offset_sum) * p.cohesion_weight;
     return truncate(sum * max_force, max_force);
-}
-
-/// `combine_flocking_scalar` with the three components side by side in the lanes of `P`
-/// (four of float: separation, alignment, cohesion and an unused lane), one pack per
-/// coordinate: their squares, square roots, divisions and weights in one operation each,
-/// the same IEEE operations lane by lane as the scalar code, in the same order, so the same
-/// bits. Writes the force to `force` and returns true; returns false, writing nothing, when
-/// a component's square is neither a normal number nor that of a zero vector (the careful
-/// branch of `safe_normalize`: left to `combine_flocking_scalar`).
-template <class P, vector V>
-[[nodiscard]] bool combine_flocking_in_lanes(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
-                                             const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
-                                             scalar_t<V> max_force, const flocking_params<V>& p, V& force) noexcept {
-    using S = scalar_t<V>;
-    using pack = typename P::pack;
-    constexpr int D = dimension_v<V>;
-    static_assert(P::width == 4 && std::is_same_v<typename P::scalar, S>, "four lanes of the vector's scalar");
-    const V align = heading_count > S(0) ? heading_sum * (max_speed / heading_count) - velocity : V(S(0));
-    const pack zero = P::zero(), one = P::broadcast(S(1));
-    pack coordinate[std::size_t{D}];  // [separation, alignment, cohesion, 0] along each axis
-    for (int d = 0; d < D; ++d) coordinate[d] = P::make(separation_sum[d], align[d], offset_sum[d], S(0));
-    // Squared lengths in glm::dot's order: (x * x + y * y) + z * z.
-    pack squared = coordinate[0] * coordinate[0];
-    auto zero_vector = coordinate[0] == zero;
-    for (int d = 1; d < D; ++d) {
-        squared = squared + coordinate[d] * coordinate[d];
-        zero_vector = zero_vector & (coordinate[d] == zero);
-    }
-    const auto plain = (squared >= P::broadcast(std::numeric_limits<S>::min())) &
-                       (squared <= P::broadcast(std::numeric_limits<S>::max()));
-    if (P::bits(plain | zero_vector) != (1u << P::width) - 1u) [[unlikely]] return false;
-    const pack length = P::sqrt(P::select(plain, squared, one));  // 1 for zero vectors
-    // separation_crowding(length, reach, shift) in lane 0 (x > 1 ? 1 : x > 0 ? x : 0), and
-    // the weights times it there: [separation_weight * crowding, alignment_weight, cohesion_weight, 0].
-    const pack x = length * P::broadcast(separation_reach(p)) - P::broadcast(separation_shift(p));
-    const pack crowding = P::select(P::first(1), P::select(x > one, one, P::max(x, zero)), one);
-    const pack weight = P::make(p.separation_weight, p.alignment_weight, p.cohesion_weight, S(0)) * crowding;
-    // safe_normalize(v) * weight: v / sqrt(|v|^2), or +0 for a zero vector, times the weight.
-    for (int d = 0; d < D; ++d) {
-        const pack term = P::select(plain, coordinate[d] / length) * weight;
-        force[d] = (P::lane(term, 0) + P::lane(term, 1)) + P::lane(term, 2);  // the three summed in order
-    }
-    force = truncate(force * max_force, max_force);
-    return true;
-}
-
-/// The last step of flocking, shared by `flocking`, the crowd's flocking in lanes and the
-/// batched `flock`: `combine_flocking_scalar`'s result, bit for bit. For float, where the
-/// target has vector registers, `combine_flocking_in_lanes` in a pack of `P`: one square
-/// root and D divisions of four lanes, instead of three square roots and 3 × D divisions
-/// (`P` names the target the lanes are compiled for: each one's copy has its own name).
-template <vector V, class P = simd::four_pack<scalar_t<V>>>
-[[nodiscard]] V combine_flocking(const V& separation_sum, const V& heading_sum, scalar_t<V> heading_count,
-                                 const V& offset_sum, const V& velocity, scalar_t<V> max_speed,
-                                 scalar_t<V> max_force, const flocking_params<V>& p) noexcept {
-    // Double stays one vector at a time (four lanes of it are plain arrays without AVX), as
-    // do plain-array lanes (which the compiler leaves as scalars: slower than the plain code).
-    if constexpr (std::is_same_v<scalar_t<V>, float> && P::width == 4 && P::in_registers) {
-        V force;
-        if (combine_flocking_in_lanes<P>(separation_sum, heading_sum, heading_count, offset_sum, velocity, max_speed,
-                                         max_force, p, force)) [[likely]]
-            return force;
-    }
-    return combine_flocking_scalar(separation_sum, heading_sum, heading_count, offset_sum, velocity, max_speed,
-                                   max_force, p);
 }
 
 }  // namespace detail

@@ -93,8 +93,6 @@ template <class S, std::size_t W>
 struct array_pack {
     static constexpr std::size_t width = W;
     using scalar = S;
-    /// Whether a pack is a vector register (false: an array the compiler may or may not vectorize).
-    static constexpr bool in_registers = false;
 
     struct mask {
         mask_int<S> lane[W];
@@ -178,12 +176,6 @@ struct array_pack {
         pack r;
         for (std::size_t l = 0; l < W; ++l) r.lane[l] = p[l];
         return r;
-    }
-    /// The pack of lanes `s...`, one scalar per lane, in order.
-    template <class... T>
-    [[nodiscard]] static pack make(T... s) noexcept {
-        static_assert(sizeof...(T) == W && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
-        return pack{{s...}};
     }
     /// Lane `l` of `p`.
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.lane[l]; }
@@ -306,7 +298,6 @@ template <class S, std::size_t Bytes = native_bytes>
 struct vector_extension_pack {
     static constexpr std::size_t width = Bytes / sizeof(S);
     using scalar = S;
-    static constexpr bool in_registers = true;
     typedef S pack __attribute__((vector_size(Bytes)));
     typedef mask_int<S> mask __attribute__((vector_size(Bytes)));
 
@@ -317,13 +308,6 @@ struct vector_extension_pack {
         pack r;
         std::memcpy(&r, p, sizeof r);
         return r;
-    }
-    /// The pack of lanes `s...`, in order: built in registers (from an array, GCC would
-    /// store the lanes one by one and load them whole, which stalls).
-    template <class... T>
-    [[nodiscard]] static pack make(T... s) noexcept {
-        static_assert(sizeof...(T) == width && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
-        return pack{s...};
     }
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return mask{} + (b ? -1 : 0); }
@@ -457,7 +441,6 @@ template <class S>
 struct avx_pack {
     static constexpr std::size_t width = 32 / sizeof(S);
     using scalar = S;
-    static constexpr bool in_registers = true;
     typedef S raw_pack __attribute__((vector_size(32)));
     typedef mask_int<S> raw_mask __attribute__((vector_size(32)));
     using half = vector_extension_pack<S, 16>;
@@ -489,11 +472,6 @@ struct avx_pack {
         pack r;
         std::memcpy(&r.v, p, sizeof r.v);
         return r;
-    }
-    template <class... T>
-    [[nodiscard]] static pack make(T... s) noexcept {
-        static_assert(sizeof...(T) == width && (std::is_same_v<T, S> && ...), "one scalar of the pack's type per lane");
-        return {raw_pack{s...}};
     }
     [[nodiscard]] static S lane(const pack& p, std::size_t l) noexcept { return p.v[l]; }
     [[nodiscard]] static mask broadcast_mask(bool b) noexcept { return {raw_mask{} + (b ? -1 : 0)}; }

@@ -1,11 +1,9 @@
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -188,102 +186,6 @@ TEST_CASE_TEMPLATE("bad flocking parameters are refused with a message naming th
     p.cohesion.max_distance = -2;
     CHECK(message(p) == "steer::neighborhood: max_distance must be >= 0 and finite (got -2)");
     CHECK(message(boids<V>()) == "(nothing thrown)");
-}
-
-namespace {
-
-/// combine_flocking, and combine_flocking_in_lanes of backend P, against combine_flocking_scalar
-/// (the reference: one vector at a time), bit for bit, on sums of every kind: ordinary, zero
-/// (and -0), tiny (squares underflow to denormals or zero), huge (squares overflow),
-/// infinite; heading counts of 0, 1 and more; max_force ordinary, zero, tiny and huge;
-/// weights of both signs and +-0; separation fading or not, between centers or bodies.
-/// Returns how many inputs the lanes took (all three squares normal, or zero vectors; float only).
-template <class P, steer::vector V>
-int check_combine_flocking(bool fades, bool bodies) {
-    using S = steer::scalar_t<V>;
-    steer::rng gen(47);
-    // Weights of both signs, and zeros of both signs (whose terms are zeros of either sign).
-    const S weights[] = {S(0.75), S(-0.25), S(0.5), S(1.5), S(0), -S(0)};
-    const auto any_weight = [&] { return weights[gen() % std::size(weights)]; };
-    steer::flocking_params<V> p{.separation = {.max_distance = S(0.7)},
-                                .separation_fades = fades,
-                                .separation_spacing = {.bodies = bodies}};
-    const auto any_sum = [&](int kind) {
-        V v = steer::random_unit_vector<V>(gen) * steer::uniform(gen, S(0), S(5));
-        switch (kind) {
-            case 1: return V(S(0));
-            case 2: return -V(S(0));
-            case 3: return v * std::numeric_limits<S>::min();                      // square underflows to zero
-            case 4: return v * std::sqrt(std::numeric_limits<S>::min()) / S(8);    // square denormal
-            case 5: return v * (std::numeric_limits<S>::max() / S(8));             // square overflows
-            case 6: return v * std::sqrt(std::numeric_limits<S>::max());           // square near the largest
-            case 7: v[0] = std::numeric_limits<S>::infinity(); return v;
-            case 8: v[1] = gen() % 2 ? S(0) : -S(0); return v;  // a zero component among others
-            default: return v;
-        }
-    };
-    int packed = 0;
-    for (int round = 0; round < 4000; ++round) {
-        // Mostly ordinary sums (the packed path), one kind of the others now and then.
-        const auto kind = [&] { return steer::uniform(gen, S(0), S(1)) < S(0.6) ? 0 : static_cast<int>(gen() % 9); };
-        p.separation_weight = any_weight();
-        p.alignment_weight = any_weight();
-        p.cohesion_weight = any_weight();
-        const V separation = any_sum(kind()), heading = any_sum(kind()), offset = any_sum(kind());
-        const V velocity = any_sum(kind() == 7 ? 0 : kind());  // velocities are finite
-        const S count = S(gen() % 4);
-        const S max_speed = steer::uniform(gen, S(0), S(3));
-        const int force_kind = static_cast<int>(gen() % 7);
-        const S max_force = force_kind == 0   ? S(0)
-                            : force_kind == 1 ? std::numeric_limits<S>::max() / S(4)
-                            : force_kind == 2 ? std::numeric_limits<S>::denorm_min()
-                            : force_kind == 3 ? std::numeric_limits<S>::min()
-                                              : steer::uniform(gen, S(0.1), S(5));
-        CAPTURE(round);
-        CAPTURE(separation);
-        CAPTURE(heading);
-        CAPTURE(offset);
-        CAPTURE(velocity);
-        CAPTURE(count);
-        CAPTURE(max_speed);
-        CAPTURE(max_force);
-        const V expected = steer::detail::combine_flocking_scalar(separation, heading, count, offset, velocity,
-                                                                  max_speed, max_force, p);
-        const V got = steer::detail::combine_flocking<V, P>(separation, heading, count, offset, velocity, max_speed,
-                                                            max_force, p);
-        CAPTURE(expected);
-        CAPTURE(got);
-        REQUIRE(steer::test::same_bits_unless_fused(got, expected));
-        if constexpr (std::is_same_v<S, float>) {
-            // The lanes themselves (combine_flocking leaves plain-array lanes to the scalar code).
-            V in_lanes(S(0));
-            if (steer::detail::combine_flocking_in_lanes<P>(separation, heading, count, offset, velocity, max_speed,
-                                                            max_force, p, in_lanes)) {
-                ++packed;
-                CAPTURE(in_lanes);
-                REQUIRE(steer::test::same_bits_unless_fused(in_lanes, expected));
-            }
-        }
-    }
-    return packed;
-}
-
-}  // namespace
-
-TEST_CASE_TEMPLATE("combine_flocking in lanes is the scalar combination, bit for bit", V, STEER_TEST_VECTORS_ALL) {
-    using S = steer::scalar_t<V>;
-    for (const bool fades : {true, false})
-        for (const bool bodies : {false, true}) {
-            CAPTURE(fades);
-            CAPTURE(bodies);
-            const int native = check_combine_flocking<steer::detail::simd::four_pack<S>, V>(fades, bodies);
-            const int arrays = check_combine_flocking<steer::detail::simd::array_pack<S, 4>, V>(fades, bodies);
-            CHECK(native == arrays);
-            if (std::is_same_v<S, float>) {
-                CHECK(native > 1000);  // most inputs took the lanes, the rest the careful branch
-                CHECK(native < 3500);
-            }
-        }
 }
 
 TEST_CASE_TEMPLATE("validate(flocking_params) refuses what its checks one by one refuse, with the same message", V, STEER_TEST_VECTORS) {
