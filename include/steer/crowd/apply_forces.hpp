@@ -120,8 +120,8 @@ struct vehicle_lanes {
             std::size_t i = 0;
             if constexpr (by_fours)
                 for (; i + 4 <= n; i += 4) {
-                    const vehicle<V>* four[4] = {&source(first + i), &source(first + i + 1), &source(first + i + 2),
-                                                 &source(first + i + 3)};
+                    const vehicle<V>* four[4];
+                    four_of(source, first + i, four);
                     stage_four(lanes, i, four);
                     for (std::size_t l = 0; l < 4; ++l)
                         stage_rest(lanes, i + l, *four[l], steering[first + i + l], dt, memo);
@@ -174,8 +174,8 @@ struct vehicle_lanes {
             std::size_t i = 0;
             if constexpr (by_fours)
                 for (; i + 4 <= n; i += 4) {
-                    const vehicle<V>* four[4] = {&at(first + i), &at(first + i + 1), &at(first + i + 2),
-                                                 &at(first + i + 3)};
+                    const vehicle<V>* four[4];
+                    four_of(at, first + i, four);
                     stage_four(lanes, i, four);
                     for (std::size_t l = 0; l < 4; ++l)
                         for (int d = 0; d < D; ++d) lanes.velocity[d][i + l] = velocities[first + i + l][d];
@@ -195,8 +195,8 @@ struct vehicle_lanes {
                 for (; i + 4 <= n; i += 4) {
                     if (assigned(i) && assigned(i + 1) && assigned(i + 2) && assigned(i + 3)) {
                         // (what setting a velocity leaves alone goes back as it was staged)
-                        vehicle<V>* const four[4] = {&at(first + i), &at(first + i + 1), &at(first + i + 2),
-                                                     &at(first + i + 3)};
+                        vehicle<V>* four[4];
+                        four_of(at, first + i, four);
                         unstage_four(lanes, i, four);
                     } else {
                         for (std::size_t l = 0; l < 4; ++l) finish(i + l);
@@ -207,6 +207,12 @@ struct vehicle_lanes {
     }
 
 private:
+    /// The vehicles `at(first)` to `at(first + 3)`.
+    template <class At, class Vehicle>
+    static void four_of(At& at, std::size_t first, Vehicle* (&four)[4]) {
+        for (std::size_t l = 0; l < 4; ++l) four[l] = &at(first + l);
+    }
+
     /// The last smoothing time constant staged and its blend: a crowd usually shares one
     /// (the blend is then computed once, with the same bits).
     struct blend_memo {
