@@ -113,19 +113,15 @@ struct vehicle_lanes {
                 }))
                 return;
         staged lanes;
+        S* rows[leading];
+        leading_rows(lanes, rows);
         blend_memo memo;
         const pack time = P::broadcast(dt);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            std::size_t i = 0;
-            if constexpr (by_fours)
-                for (; i + 4 <= n; i += 4) {
-                    const vehicle<V>* four[4];
-                    four_of(source, first + i, four);
-                    stage_four(lanes, i, four);
-                    for (std::size_t l = 0; l < 4; ++l)
-                        stage_rest(lanes, i + l, *four[l], steering[first + i + l], dt, memo);
-                }
+            std::size_t i = stage_by_fours(rows, source, first, n, [&](std::size_t k, const vehicle<V>& v) {
+                stage_rest(lanes, k, v, steering[first + k], dt, memo);
+            });
             for (; i < n; ++i) stage(lanes, i, source(first + i), steering[first + i], dt, memo);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
@@ -154,7 +150,7 @@ struct vehicle_lanes {
                         four[l] = &target(first + i + l);
                         if (four[l] != &from) copy_trailing(from, *four[l]);  // the leading scalars follow
                     }
-                    unstage_four(lanes, i, four);
+                    unstage_four(rows, i, four);
                 }
             for (; i < n; ++i) finish(i);
         }
@@ -169,17 +165,13 @@ struct vehicle_lanes {
             if (simd::run_in_wider_lanes<S>([&]<class Wide>() { vehicle_lanes<V, Wide>::assign(at, velocities, count); }))
                 return;
         staged lanes;
+        S* rows[leading];
+        leading_rows(lanes, rows);
         for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t n = std::min(chunk, count - first);
-            std::size_t i = 0;
-            if constexpr (by_fours)
-                for (; i + 4 <= n; i += 4) {
-                    const vehicle<V>* four[4];
-                    four_of(at, first + i, four);
-                    stage_four(lanes, i, four);
-                    for (std::size_t l = 0; l < 4; ++l)
-                        for (int d = 0; d < D; ++d) lanes.velocity[d][i + l] = velocities[first + i + l][d];
-                }
+            std::size_t i = stage_by_fours(rows, at, first, n, [&](std::size_t k, const vehicle<V>&) {
+                for (int d = 0; d < D; ++d) lanes.velocity[d][k] = velocities[first + k][d];
+            });
             for (; i < n; ++i) stage_assign(lanes, i, at(first + i), velocities[first + i]);
             stage_padding(lanes, n);
             unsigned done[chunk / W];
@@ -197,7 +189,7 @@ struct vehicle_lanes {
                         // (what setting a velocity leaves alone goes back as it was staged)
                         vehicle<V>* four[4];
                         four_of(at, first + i, four);
-                        unstage_four(lanes, i, four);
+                        unstage_four(rows, i, four);
                     } else {
                         for (std::size_t l = 0; l < 4; ++l) finish(i + l);
                     }
@@ -207,6 +199,24 @@ struct vehicle_lanes {
     }
 
 private:
+    /// Stages the leading scalars of the chunk's vehicles `at(first + k)` four at a time
+    /// (`by_fours`), calling `each(k, vehicle)` for each for the rest; returns how many it
+    /// staged (the others are staged one by one).
+    template <class At, class Each>
+    static std::size_t stage_by_fours([[maybe_unused]] S* const (&rows)[leading], [[maybe_unused]] At& at,
+                                      [[maybe_unused]] std::size_t first, [[maybe_unused]] std::size_t n,
+                                      [[maybe_unused]] Each&& each) {
+        std::size_t i = 0;
+        if constexpr (by_fours)
+            for (; i + 4 <= n; i += 4) {
+                const vehicle<V>* four[4];
+                four_of(at, first + i, four);
+                stage_four(rows, i, four);
+                for (std::size_t l = 0; l < 4; ++l) each(i + l, *four[l]);
+            }
+        return i;
+    }
+
     /// The vehicles `at(first)` to `at(first + 3)`.
     template <class At, class Vehicle>
     static void four_of(At& at, std::size_t first, Vehicle* (&four)[4]) {
@@ -236,7 +246,8 @@ private:
         stage_rest(s, i, v, steering, dt, memo);
     }
 
-    /// The array each of the `leading` scalars is staged in, in their order.
+    /// The array each of the `leading` scalars is staged in, in their order (the rows the
+    /// four-at-a-time staging writes and reads).
     static void leading_rows(staged& s, S* (&row)[leading]) noexcept {
         std::size_t f = 0;
         const auto vector_rows = [&](S (&rows)[std::size_t{D}][chunk]) {
@@ -269,9 +280,7 @@ private:
 
     /// Stages the leading scalars of four vehicles into lanes `i` to `i + 3` (`by_fours`):
     /// each block of four scalars of the four vehicles, transposed.
-    static void stage_four(staged& s, std::size_t i, const vehicle<V>* const (&v)[4]) noexcept {
-        S* row[leading];
-        leading_rows(s, row);
+    static void stage_four(S* const (&row)[leading], std::size_t i, const vehicle<V>* const (&v)[4]) noexcept {
         for (std::size_t b = 0; b < leading; b += 4) {
             pack4 in[4];
             for (std::size_t l = 0; l < 4; ++l)
@@ -284,9 +293,7 @@ private:
 
     /// Writes lanes `i` to `i + 3` back into the leading scalars of four vehicles: the
     /// transposition of `stage_four` (the scalars a step leaves alone go back as they were).
-    static void unstage_four(staged& s, std::size_t i, vehicle<V>* const (&v)[4]) noexcept {
-        S* row[leading];
-        leading_rows(s, row);
+    static void unstage_four(S* const (&row)[leading], std::size_t i, vehicle<V>* const (&v)[4]) noexcept {
         for (std::size_t b = 0; b < leading; b += 4) {
             pack4 in[4];
             for (std::size_t c = 0; c < 4; ++c) std::memcpy(&in[c], row[b + c] + i, sizeof(pack4));
@@ -305,8 +312,8 @@ private:
     }
 #else
     static void copy_trailing(const vehicle<V>&, vehicle<V>&) noexcept {}
-    static void stage_four(staged&, std::size_t, const vehicle<V>* const (&)[4]) noexcept {}
-    static void unstage_four(staged&, std::size_t, vehicle<V>* const (&)[4]) noexcept {}
+    static void stage_four(S* const (&)[leading], std::size_t, const vehicle<V>* const (&)[4]) noexcept {}
+    static void unstage_four(S* const (&)[leading], std::size_t, vehicle<V>* const (&)[4]) noexcept {}
 #endif
 
     /// What staging a vehicle takes besides its leading scalars: its steering, whether it
